@@ -1,0 +1,56 @@
+// swift-tools-version:6.0
+// quire: a batch document-processing pipeline. See README.md.
+import PackageDescription
+
+let package = Package(
+    name: "quire",
+    products: [
+        .executable(name: "quire", targets: ["quire"]),
+        .library(name: "QuireCLI", targets: ["QuireCLI"]),
+    ],
+    targets: [
+        // MARK: C libraries (Debian -dev packages), one system-library target each.
+        .systemLibrary(name: "CTesseract", pkgConfig: "tesseract",
+                       providers: [.apt(["libtesseract-dev", "tesseract-ocr-eng", "tesseract-ocr-osd"])]),
+        .systemLibrary(name: "CLeptonica", pkgConfig: "lept", providers: [.apt(["libleptonica-dev"])]),
+        .systemLibrary(name: "CPoppler", pkgConfig: "poppler-glib",
+                       providers: [.apt(["libpoppler-glib-dev", "libcairo2-dev"])]),
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CGLib", pkgConfig: "glib-2.0", providers: [.apt(["libglib2.0-dev"])]),
+        .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
+        // zxing-cpp 1.4 has no C API: a small C++ target with a plain-C header.
+        .target(name: "ZXingShim",
+                cxxSettings: [.define("ZX_USE_UTF8")],
+                linkerSettings: [.linkedLibrary("ZXing")]),
+
+        // MARK: Pure values and algorithms (no C).
+        .target(name: "DocumentModel"),
+        .target(name: "Layout", dependencies: ["DocumentModel"]),
+
+        // MARK: One Swift wrapper per C library.
+        .target(name: "SQLite", dependencies: ["CSQLite"]),
+        .target(name: "YAML", dependencies: ["CYAML"]),
+        .target(name: "Imaging", dependencies: ["CLeptonica", "DocumentModel"]),
+        .target(name: "PDF", dependencies: ["CPoppler", "Imaging", "DocumentModel"]),
+        .target(name: "OCR", dependencies: ["CTesseract", "Imaging", "DocumentModel"]),
+        .target(name: "Barcodes", dependencies: ["ZXingShim", "Imaging", "DocumentModel"]),
+
+        // MARK: The pipeline and the command line.
+        .target(name: "Pipeline",
+                dependencies: ["DocumentModel", "Layout", "SQLite", "YAML", "Imaging", "PDF", "OCR", "Barcodes", "CGLib"]),
+        .target(name: "QuireCLI", dependencies: ["Pipeline"]),
+        .executableTarget(name: "quire", dependencies: ["QuireCLI"]),
+
+        // MARK: Tests, in layers: pure, library integration, pipeline, end to end.
+        .testTarget(name: "LayoutTests", dependencies: ["Layout"]),
+        .testTarget(name: "YAMLTests", dependencies: ["YAML"]),
+        .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging"]),
+        .testTarget(name: "PDFTests", dependencies: ["PDF"]),
+        .testTarget(name: "OCRTests", dependencies: ["OCR"]),
+        .testTarget(name: "BarcodesTests", dependencies: ["Barcodes"]),
+        .testTarget(name: "PipelineTests", dependencies: ["Pipeline"]),
+        .testTarget(name: "QuireCLITests", dependencies: ["QuireCLI"]),
+    ],
+    cxxLanguageStandard: .cxx17
+)

@@ -1,0 +1,3 @@
+#pragma once
+#include <poppler.h>
+#include <cairo.h>

@@ -1,0 +1,34 @@
+/// Barcodes (Vision's DetectBarcodesRequest observations).
+
+/// Symbologies quire reads, with Vision-style names (the pipeline file and `barcodes.symbology`).
+public enum Symbology: String, Codable, Sendable, CaseIterable {
+    case qr, microQR, aztec, dataMatrix, pdf417, maxiCode
+    case code128, code39, code93, codabar, itf
+    case ean8, ean13, upca, upce
+    case gs1DataBar, gs1DataBarExpanded
+}
+
+/// One decoded barcode: payload, symbology and the four corners in page pixels.
+public struct Barcode: Codable, Sendable, Hashable {
+    public var symbology: Symbology
+    /// The payload as text (UTF-8; binary payloads are rendered lossily, see `rawBytes`).
+    public var payload: String
+    /// The raw payload bytes when the payload is binary; nil for text payloads.
+    public var rawBytes: [UInt8]?
+    /// Corners: top-left, top-right, bottom-right, bottom-left (of the symbol, as read).
+    public var corners: [Point]
+    /// Orientation of the symbol in degrees (clockwise).
+    public var orientation: Int
+
+    public init(symbology: Symbology, payload: String, rawBytes: [UInt8]? = nil, corners: [Point], orientation: Int = 0) {
+        self.symbology = symbology; self.payload = payload; self.rawBytes = rawBytes
+        self.corners = corners; self.orientation = orientation
+    }
+
+    /// Axis-aligned bounds of the corners.
+    public var bounds: Box {
+        let xs = corners.map(\.x), ys = corners.map(\.y)
+        let x0 = xs.min() ?? 0, y0 = ys.min() ?? 0
+        return Box(x: x0, y: y0, width: (xs.max() ?? 0) - x0, height: (ys.max() ?? 0) - y0)
+    }
+}

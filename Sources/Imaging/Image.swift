@@ -1,0 +1,32 @@
+import CLeptonica
+import DocumentModel
+
+/// A raster image: owns one leptonica `PIX` and destroys it in `deinit`.
+///
+/// Leptonica docs: http://www.leptonica.org/library-notes.html — `pixDestroy` decrements the
+/// reference count and frees the pix when it reaches zero. Not `Sendable`: a PIX is used by one
+/// thread at a time.
+public final class Image {
+    private var pix: UnsafeMutablePointer<PIX>?
+
+    /// Takes ownership of `pix` (one reference).
+    package init(owning pix: UnsafeMutablePointer<PIX>) {
+        self.pix = pix
+    }
+
+    deinit {
+        pixDestroy(&pix)
+    }
+
+    public var width: Int { Int(pixGetWidth(pix)) }
+    public var height: Int { Int(pixGetHeight(pix)) }
+    /// Bits per pixel (1, 2, 4, 8, 16, 32).
+    public var depth: Int { Int(pixGetDepth(pix)) }
+    /// Horizontal resolution stored with the image (pixels per inch), 0 when unknown.
+    public var resolution: Int { Int(pixGetXRes(pix)) }
+
+    /// Gives the PIX to `body`; it must not be kept beyond the call.
+    package func withPix<R>(_ body: (UnsafeMutablePointer<PIX>) throws -> R) rethrows -> R {
+        try body(pix!)
+    }
+}

@@ -1,0 +1,1 @@
+#include "zxing_shim.h"
