@@ -1,0 +1,150 @@
+import DocumentModel
+import Foundation
+import YAML
+
+/// The sections of a pipeline file. Each starts from the product defaults
+/// (PipelineSpec.swift) and overrides what the file sets; a null value keeps the default.
+extension SpecReader {
+    func readSpec(_ root: YAMLNode) -> PipelineSpec? {
+        guard let top = fields(of: root, section: nil, known: SpecKeys.top) else { return nil }
+        for key in ["name", "database", "inputs"] where top[key] == nil {
+            error("missing required key '\(key)'", at: root.mark)
+        }
+        let name = top["name"].flatMap { text($0, "name") }
+        if let node = top["name"], name?.trimmingCharacters(in: .whitespaces).isEmpty == true {
+            error("name: must not be empty", at: node.mark)
+        }
+        let database = top["database"].flatMap(readDatabase)
+        let inputs = top["inputs"].flatMap(readInputs)
+        let extract = section(top["extract"], "extract", SpecKeys.extract, ExtractSettings(), readExtract)
+        let ocr = section(top["ocr"], "ocr", SpecKeys.ocr, OCRSettings(), readOCR)
+        let layout = section(top["layout"], "layout", SpecKeys.layout, LayoutSettings(), readLayout)
+        let barcodes = section(top["barcodes"], "barcodes", SpecKeys.barcodes, BarcodeSettings(), readBarcodes)
+        let run = section(top["run"], "run", SpecKeys.run, RunSettings(), readRun)
+        if let extract, extract.detectOrientation, !Tessdata.isInstalled("osd", in: tessdataDirectory) {
+            warning("extract.detect_orientation: orientation detection needs osd.traineddata, which is not in '\(tessdataDirectory)' "
+                    + "(install the Debian package \(Tessdata.debianPackage(for: "osd"))); pages will not be rotated",
+                    at: top["extract"]?.mark ?? root.mark)
+        }
+        guard let name, let database, let inputs, let extract, let ocr, let layout, let barcodes, let run else { return nil }
+        return PipelineSpec(name: name, database: database, inputs: inputs, extract: extract, ocr: ocr,
+                            layout: layout, barcodes: barcodes, run: run)
+    }
+
+    private func section<T>(_ node: YAMLNode?, _ name: String, _ known: [String], _ defaults: T,
+                            _ read: ([String: YAMLNode], inout T) -> Void) -> T? {
+        guard let node else { return defaults }
+        guard let values = fields(of: node, section: name, known: known) else { return nil }
+        var settings = defaults
+        read(values.filter { !$0.value.isNull }, &settings)
+        return settings
+    }
+
+    /// Sets `target` from `node` when present and valid.
+    func set<T>(_ target: inout T, _ node: YAMLNode?, _ convert: (YAMLNode) -> T?) {
+        if let node, let value = convert(node) { target = value }
+    }
+
+    // MARK: database and inputs
+
+    private func readDatabase(_ node: YAMLNode) -> String? {
+        guard let raw = text(node, "database") else { return nil }
+        let path = resolve(raw)
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+            error("database: '\(path)' is a folder; give a file path such as '\(path)/quire.db'", at: node.mark)
+            return nil
+        }
+        let parent = (path as NSString).deletingLastPathComponent
+        guard FileManager.default.fileExists(atPath: parent, isDirectory: &isFolder), isFolder.boolValue else {
+            error("database: folder does not exist: '\(parent)'", at: node.mark)
+            return nil
+        }
+        return path
+    }
+
+    private func readInputs(_ node: YAMLNode) -> [InputSpec]? {
+        let items: [YAMLNode]
+        if let sequence = node.sequence { items = sequence }
+        else if node.scalarValue != nil, !node.isNull { items = [node] }
+        else {
+            error("inputs: expected a list of folders, found \(node.kindDescription)", at: node.mark)
+            return nil
+        }
+        if items.isEmpty { error("inputs: the list is empty; name at least one folder", at: node.mark) }
+        let inputs = items.map(readInput)
+        return inputs.contains(where: { $0 == nil }) || items.isEmpty ? nil : inputs.compactMap { $0 }
+    }
+
+    private func readInput(_ node: YAMLNode) -> InputSpec? {
+        if node.scalarValue != nil {
+            return text(node, "inputs").flatMap { checkedRoot($0, at: node) }.map { InputSpec(root: $0) }
+        }
+        guard let values = fields(of: node, section: "inputs", known: SpecKeys.input) else { return nil }
+        guard let pathNode = values["path"] else {
+            error("inputs: missing required key 'path'", at: node.mark)
+            return nil
+        }
+        guard let root = text(pathNode, "inputs.path").flatMap({ checkedRoot($0, at: pathNode) }) else { return nil }
+        var input = InputSpec(root: root)
+        let before = diagnostics.count
+        set(&input.include, values["include"]) { globs($0, "inputs.include") }
+        set(&input.exclude, values["exclude"]) { globs($0, "inputs.exclude") }
+        set(&input.followSymlinks, values["follow_symlinks"]) { bool($0, "inputs.follow_symlinks") }
+        set(&input.passwordEnv, values["passwords"], passwords)
+        return diagnostics[before...].contains { $0.severity == .error } ? nil : input
+    }
+
+    private func checkedRoot(_ raw: String, at node: YAMLNode) -> String? {
+        let path = resolve(raw)
+        guard FileManager.default.fileExists(atPath: path) else {
+            error("input folder does not exist: '\(path)'", at: node.mark)
+            return nil
+        }
+        return path
+    }
+
+    private func globs(_ node: YAMLNode, _ path: String) -> [String]? {
+        guard let items = list(node, path) else { return nil }
+        var ok = true
+        for item in items {
+            if let problem = Glob.problem(with: item.text) {
+                error("\(path): '\(item.text)': \(problem)", at: item.node.mark)
+                ok = false
+            }
+        }
+        return ok ? items.map(\.text) : nil
+    }
+
+    /// Names of environment variables, never the passwords themselves (values are not echoed).
+    private func passwords(_ node: YAMLNode) -> [String]? {
+        guard let items = list(node, "inputs.passwords", expand: false) else { return nil }
+        var names: [String] = []
+        for (index, item) in items.enumerated() {
+            if item.text.hasPrefix("${"), item.text.hasSuffix("}"), !item.text.contains(":-") {
+                let name = item.text.dropFirst(2).dropLast()
+                error("inputs.passwords: write the variable's name without '${}': '\(name)'", at: item.node.mark)
+            } else if !EnvironmentExpansion.isVariableName(item.text) {
+                error("inputs.passwords: entry \(index + 1) is not an environment variable name; list the NAMES of "
+                      + "variables holding passwords, never the passwords themselves", at: item.node.mark)
+            } else {
+                if environment[item.text] == nil {
+                    warning("inputs.passwords: environment variable '\(item.text)' is not set now; PDFs needing it will fail unless it is set for the run", at: item.node.mark)
+                }
+                names.append(item.text)
+            }
+        }
+        return names.count == items.count ? names : nil
+    }
+
+    /// Absolute, standardised path; `~/` is the home folder; relative paths start at the
+    /// pipeline file's folder.
+    func resolve(_ raw: String) -> String {
+        var path = raw
+        if path == "~" || path.hasPrefix("~/"), let home = environment["HOME"] {
+            path = home + path.dropFirst()
+        }
+        if !path.hasPrefix("/") { path = folder + "/" + path }
+        return URL(fileURLWithPath: path).standardizedFileURL.path
+    }
+}
