@@ -1,1 +1,4 @@
+import Foundation
 import QuireCLI
+
+exit(quireMain(CommandLine.arguments))

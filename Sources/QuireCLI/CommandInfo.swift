@@ -1,0 +1,96 @@
+/// The visible subcommands: usage line, options and help text.
+struct CommandInfo: Sendable {
+    struct Option: Sendable {
+        var name: String
+        var short: String?
+        /// Placeholder for the value, nil for a flag.
+        var value: String?
+        var help: String
+    }
+
+    var name: String
+    var positional: String
+    var summary: String
+    var options: [Option]
+    var details: String
+
+    static let version = "0.1.0"
+    static let topUsage = "quire <command> [options]"
+
+    static let help = Option(name: "--help", short: "-h", value: nil, help: "Show this help.")
+    static let workers = Option(name: "--workers", value: "N", help: "Worker processes (1-64); overrides run.workers.")
+    static let progress = Option(name: "--progress", value: "auto|plain|json",
+                                 help: "Progress on stderr: live line on a terminal (auto), plain lines, or JSON lines.")
+    static let quiet = Option(name: "--quiet", short: "-q", value: nil, help: "Only errors and the final summary.")
+
+    static let all: [CommandInfo] = [
+        CommandInfo(name: "run", positional: "PIPELINE",
+                    summary: "Process the documents of a pipeline into its database",
+                    options: [workers, progress, quiet, help],
+                    details: """
+                    Finds the documents under the pipeline's inputs, and extracts, recognises and
+                    analyses every page not yet done, in parallel worker processes. Pages that fail
+                    are recorded and the run goes on; the exit code is 1 if any failed.
+                    """),
+        CommandInfo(name: "validate", positional: "PIPELINE",
+                    summary: "Check a pipeline file and report every problem in it",
+                    options: [help],
+                    details: """
+                    Reports every problem as file:line:column: message on stderr (exit 65), or prints
+                    a one-line summary on stdout (exit 0). Also checks that input folders exist and
+                    that the OCR languages are installed.
+                    """),
+        CommandInfo(name: "status", positional: "DB",
+                    summary: "Summarise a database: documents, pages, failures",
+                    options: [Option(name: "--json", value: nil, help: "Print the summary as JSON on stdout."), help],
+                    details: "Reads the database without changing it."),
+        CommandInfo(name: "rerun", positional: "PIPELINE",
+                    summary: "Process selected pages again",
+                    options: [
+                        Option(name: "--failed", value: nil, help: "Only pages whose last attempt failed."),
+                        Option(name: "--stage", value: "extract|ocr|layout|barcodes", help: "Redo from this stage on."),
+                        Option(name: "--document", value: "GLOB", help: "Only documents matching GLOB (relative to an input root); may repeat."),
+                        Option(name: "--force", value: nil, help: "Also pages that reached run.max_attempts."),
+                        workers, progress, quiet, help,
+                    ],
+                    details: "Without selectors, every page of every document is processed again."),
+    ]
+
+    static func named(_ name: String) -> CommandInfo? { all.first { $0.name == name } }
+
+    func option(named name: String) -> Option? {
+        options.first { $0.name == name || $0.short == name }
+    }
+
+    /// `quire run PIPELINE [--workers N] [--progress auto|plain|json] [--quiet]`
+    var usage: String {
+        let parts = options.filter { $0.name != "--help" }.map { o in "[\(o.name)\(o.value.map { " \($0)" } ?? "")]" }
+        return (["quire", name, positional] + parts).joined(separator: " ")
+    }
+
+    var helpText: String {
+        var lines = ["\(summary).", "", "Usage: \(usage)", "", details, "", "Options:"]
+        let flags = options.map { o in [o.short, o.name].compactMap { $0 }.joined(separator: ", ") + (o.value.map { " \($0)" } ?? "") }
+        let width = (flags.map(\.count).max() ?? 0) + 2
+        for (flag, o) in zip(flags, options) {
+            lines.append("  " + flag.padding(toLength: width, withPad: " ", startingAt: 0) + o.help)
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    static var topHelp: String {
+        var lines = ["quire \(version): batch text, layout and barcode extraction from PDFs and images.", "",
+                     "Usage: \(topUsage)", "", "Commands:"]
+        for c in all {
+            let head = "\(c.name) \(c.positional)"
+            lines.append("  " + head.padding(toLength: 20, withPad: " ", startingAt: 0) + c.summary)
+        }
+        lines.append("  " + "help [COMMAND]".padding(toLength: 20, withPad: " ", startingAt: 0) + "Show help for a command")
+        lines += ["", "Options:", "  -h, --help          Show this help.", "  --version           Print the version.", "",
+                  "Exit codes:",
+                  "  0 success · 1 some pages or documents failed · 64 usage error · 65 invalid pipeline file",
+                  "  70 internal error · 74 database unusable · 75 database busy (another run) · 130 interrupted", "",
+                  "See 'quire <command> --help' for a command's options; pipeline files: docs/pipeline-files.md."]
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,138 @@
+import Pipeline
+
+/// Turns arguments (without the program name) into a ``ParsedCommand``. Pure: no I/O.
+///
+/// Accepts `--opt value` and `--opt=value`, `-h`/`--help` at every level, `--version`,
+/// `quire help [COMMAND]`, and `--` to end options. Everything after `__worker` is passed through.
+public enum CommandParser {
+    public static func parse(_ arguments: [String]) throws(UsageError) -> ParsedCommand {
+        guard let first = arguments.first else { throw UsageError("missing command") }
+        let rest = Array(arguments.dropFirst())
+        switch first {
+        case "-h", "--help": return .help(CommandInfo.topHelp)
+        case "--version": return .version
+        case "__worker": return .worker(WorkerOptions(arguments: rest))
+        case "help":
+            guard let topic = rest.first else { return .help(CommandInfo.topHelp) }
+            guard let info = CommandInfo.named(topic) else { throw unknownCommand(topic) }
+            if rest.count > 1 { throw UsageError("unexpected argument '\(rest[1])'", command: "help") }
+            return .help(info.helpText)
+        default:
+            guard let info = CommandInfo.named(first) else {
+                if first.hasPrefix("-") {
+                    let hint = Suggestion.closest(to: first, among: ["--help", "--version"]).map { " (did you mean '\($0)'?)" } ?? ""
+                    throw UsageError("unknown option '\(first)'\(hint)")
+                }
+                throw unknownCommand(first)
+            }
+            return try parse(rest, for: info)
+        }
+    }
+
+    private static func unknownCommand(_ name: String) -> UsageError {
+        let names = CommandInfo.all.map(\.name) + ["help"]
+        let hint = Suggestion.closest(to: name, among: names).map { " (did you mean '\($0)'?)" } ?? ""
+        return UsageError("unknown command '\(name)'\(hint)")
+    }
+
+    /// Options and positionals of one subcommand, then the typed options.
+    private static func parse(_ arguments: [String], for info: CommandInfo) throws(UsageError) -> ParsedCommand {
+        let beforeDashes = arguments.prefix { $0 != "--" }
+        if beforeDashes.contains("--help") || beforeDashes.contains("-h") { return .help(info.helpText) }
+
+        var values = ParsedArguments()
+        var index = 0
+        var optionsEnded = false
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if optionsEnded || argument == "-" || !argument.hasPrefix("-") {
+                values.positionals.append(argument)
+                continue
+            }
+            if argument == "--" { optionsEnded = true; continue }
+            let (name, inline) = split(argument)
+            guard let option = info.option(named: name) else {
+                let names = info.options.map(\.name)
+                let hint = Suggestion.closest(to: name, among: names).map { " (did you mean '\($0)'?)" } ?? ""
+                throw UsageError("unknown option '\(name)'\(hint)", command: info.name)
+            }
+            if option.value == nil {
+                if inline != nil { throw UsageError("option '\(option.name)' takes no value", command: info.name) }
+                values.flags.insert(option.name)
+            } else if let inline {
+                values.options[option.name, default: []].append(inline)
+            } else if index < arguments.count {
+                values.options[option.name, default: []].append(arguments[index])
+                index += 1
+            } else {
+                throw UsageError("option '\(option.name)' needs a value (\(option.value!))", command: info.name)
+            }
+        }
+        return try values.command(for: info)
+    }
+
+    /// `--name=value` → ("--name", "value"); short options never carry an inline value.
+    private static func split(_ argument: String) -> (String, String?) {
+        guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else { return (argument, nil) }
+        return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
+    }
+}
+
+/// Raw parsed arguments of one subcommand, before typing.
+private struct ParsedArguments {
+    var positionals: [String] = []
+    var flags: Set<String> = []
+    /// Values of value-taking options in order given (the last wins unless the option repeats).
+    var options: [String: [String]] = [:]
+
+    func command(for info: CommandInfo) throws(UsageError) -> ParsedCommand {
+        guard let target = positionals.first else {
+            throw UsageError("missing \(info.positional) argument", command: info.name)
+        }
+        if positionals.count > 1 {
+            throw UsageError("unexpected argument '\(positionals[1])'", command: info.name)
+        }
+        switch info.name {
+        case "run":
+            return .run(RunOptions(pipeline: target, workers: try workers(info), progress: try progress(info),
+                                   quiet: flags.contains("--quiet")))
+        case "validate":
+            return .validate(ValidateOptions(pipeline: target))
+        case "status":
+            return .status(StatusOptions(database: target, json: flags.contains("--json")))
+        case "rerun":
+            var stage: RerunStage?
+            if let raw = options["--stage"]?.last {
+                stage = try choice(raw, option: "--stage", info: info)
+            }
+            return .rerun(RerunOptions(pipeline: target, failedOnly: flags.contains("--failed"), stage: stage,
+                                       documents: options["--document"] ?? [], force: flags.contains("--force"),
+                                       workers: try workers(info), progress: try progress(info),
+                                       quiet: flags.contains("--quiet")))
+        default:
+            preconditionFailure("CommandInfo lists '\(info.name)' but the parser does not handle it")
+        }
+    }
+
+    private func workers(_ info: CommandInfo) throws(UsageError) -> Int? {
+        guard let raw = options["--workers"]?.last else { return nil }
+        guard let n = Int(raw), (1...64).contains(n) else {
+            throw UsageError("option '--workers' expects a whole number from 1 to 64, found '\(raw)'", command: info.name)
+        }
+        return n
+    }
+
+    private func progress(_ info: CommandInfo) throws(UsageError) -> ProgressMode {
+        guard let raw = options["--progress"]?.last else { return .auto }
+        return try choice(raw, option: "--progress", info: info)
+    }
+
+    private func choice<E: RawRepresentable & CaseIterable>(_ raw: String, option: String, info: CommandInfo) throws(UsageError) -> E
+    where E.RawValue == String {
+        if let value = E(rawValue: raw) { return value }
+        let valid = E.allCases.map(\.rawValue)
+        let hint = Suggestion.closest(to: raw, among: valid).map { " (did you mean '\($0)'?)" } ?? ""
+        throw UsageError("option '\(option)' expects one of \(valid.joined(separator: ", ")), found '\(raw)'\(hint)", command: info.name)
+    }
+}

@@ -1,0 +1,27 @@
+import Pipeline
+
+/// `quire validate PIPELINE`: diagnostics to stderr; on success a one-line summary to stdout.
+func executeValidate(_ options: ValidateOptions) throws -> Int32 {
+    let result = PipelineLoader().validate(path: options.pipeline)
+    guard let spec = result.spec else {
+        throw PipelineFileError(path: options.pipeline, diagnostics: result.diagnostics)
+    }
+    for warning in result.warnings { write(warning.description, to: .stderr) }
+    write("ok: \(options.pipeline) (\(summary(of: spec)))", to: .stdout)
+    return ExitCode.success.rawValue
+}
+
+/// "2 inputs, OCR eng+deu balanced, 3 barcode symbologies, 2 workers, database /data/q.db"
+func summary(of spec: PipelineSpec) -> String {
+    var parts = ["\(spec.inputs.count) input\(spec.inputs.count == 1 ? "" : "s")"]
+    parts.append(spec.ocr.enabled ? "OCR \(spec.ocr.languages.joined(separator: "+")) \(spec.ocr.level.rawValue)" : "OCR off")
+    if spec.barcodes.enabled {
+        let count = spec.barcodes.symbologies.count
+        parts.append("\(count) barcode symbolog\(count == 1 ? "y" : "ies")")
+    } else {
+        parts.append("barcodes off")
+    }
+    parts.append(spec.run.workers.map { "\($0) worker\($0 == 1 ? "" : "s")" } ?? "workers: one per core")
+    parts.append("database \(spec.database)")
+    return parts.joined(separator: ", ")
+}

@@ -1,0 +1,78 @@
+/// The outcome of parsing a command line: what to do, with typed options. Pure data.
+public enum ParsedCommand: Equatable, Sendable {
+    case run(RunOptions)
+    case validate(ValidateOptions)
+    case status(StatusOptions)
+    case rerun(RerunOptions)
+    /// The hidden `__worker` subcommand (spawned by the coordinator).
+    case worker(WorkerOptions)
+    /// Print this help text to stdout and exit 0.
+    case help(String)
+    /// Print `quire 0.1.0` and exit 0.
+    case version
+}
+
+/// How progress is shown on stderr: `auto` (a live line on a terminal, plain otherwise),
+/// `plain` (one line per event), `json` (one JSON object per line).
+public enum ProgressMode: String, Sendable, CaseIterable {
+    case auto, plain, json
+}
+
+/// A stage that `rerun --stage` can redo (with the stages after it).
+public enum RerunStage: String, Sendable, CaseIterable {
+    case extract, ocr, layout, barcodes
+}
+
+/// `quire run PIPELINE [--workers N] [--progress auto|plain|json] [--quiet]`
+public struct RunOptions: Equatable, Sendable {
+    public var pipeline: String
+    /// Overrides `run.workers` of the pipeline file (1...64).
+    public var workers: Int?
+    public var progress: ProgressMode
+    public var quiet: Bool
+
+    public init(pipeline: String, workers: Int? = nil, progress: ProgressMode = .auto, quiet: Bool = false) {
+        self.pipeline = pipeline; self.workers = workers; self.progress = progress; self.quiet = quiet
+    }
+}
+
+/// `quire validate PIPELINE`
+public struct ValidateOptions: Equatable, Sendable {
+    public var pipeline: String
+    public init(pipeline: String) { self.pipeline = pipeline }
+}
+
+/// `quire status DB [--json]`
+public struct StatusOptions: Equatable, Sendable {
+    public var database: String
+    public var json: Bool
+    public init(database: String, json: Bool = false) { self.database = database; self.json = json }
+}
+
+/// `quire rerun PIPELINE [--failed] [--stage S] [--document GLOB]... [--force] [--workers N] [--progress M] [--quiet]`
+public struct RerunOptions: Equatable, Sendable {
+    public var pipeline: String
+    /// Only pages whose last attempt failed.
+    public var failedOnly: Bool
+    /// Redo from this stage on; nil: the whole page.
+    public var stage: RerunStage?
+    /// Globs (relative to an input root) selecting documents; empty: all. `--document` may repeat.
+    public var documents: [String]
+    /// Also pages that reached `run.max_attempts`.
+    public var force: Bool
+    public var workers: Int?
+    public var progress: ProgressMode
+    public var quiet: Bool
+
+    public init(pipeline: String, failedOnly: Bool = false, stage: RerunStage? = nil, documents: [String] = [],
+                force: Bool = false, workers: Int? = nil, progress: ProgressMode = .auto, quiet: Bool = false) {
+        self.pipeline = pipeline; self.failedOnly = failedOnly; self.stage = stage; self.documents = documents
+        self.force = force; self.workers = workers; self.progress = progress; self.quiet = quiet
+    }
+}
+
+/// `quire __worker ...`: everything after `__worker`, verbatim.
+public struct WorkerOptions: Equatable, Sendable {
+    public var arguments: [String]
+    public init(arguments: [String]) { self.arguments = arguments }
+}

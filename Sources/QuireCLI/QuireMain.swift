@@ -1,0 +1,41 @@
+import Foundation
+
+/// The whole program: parse → validate → run. `arguments` includes the program name
+/// (pass `CommandLine.arguments`); returns the exit code.
+public func quireMain(_ arguments: [String]) -> Int32 {
+    do {
+        let command = try CommandParser.parse(Array(arguments.dropFirst()))
+        return try execute(command)
+    } catch {
+        let end = termination(for: error)
+        write(end.message, to: end.stream)
+        return end.exitCode.rawValue
+    }
+}
+
+/// Runs a parsed command; help and version print to stdout.
+func execute(_ command: ParsedCommand) throws -> Int32 {
+    switch command {
+    case .help(let text):
+        write(text, to: .stdout)
+        return ExitCode.success.rawValue
+    case .version:
+        write("quire \(CommandInfo.version)", to: .stdout)
+        return ExitCode.success.rawValue
+    case .validate(let options): return try executeValidate(options)
+    case .run(let options): return try executeRun(options)
+    case .status(let options): return try executeStatus(options)
+    case .rerun(let options): return try executeRerun(options)
+    case .worker(let options): return try executeWorker(options)
+    }
+}
+
+/// Writes `text` and a newline, unbuffered for stderr.
+func write(_ text: String, to stream: Termination.Stream) {
+    switch stream {
+    case .stdout:
+        print(text)
+    case .stderr:
+        FileHandle.standardError.write(Data((text + "\n").utf8))
+    }
+}

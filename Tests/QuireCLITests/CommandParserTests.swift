@@ -1,0 +1,100 @@
+import XCTest
+@testable import QuireCLI
+
+final class CommandParserTests: XCTestCase {
+    static let good: [([String], ParsedCommand)] = [
+        (["--version"], .version),
+        (["run", "p.yaml"], .run(RunOptions(pipeline: "p.yaml"))),
+        (["run", "p.yaml", "--workers", "4"], .run(RunOptions(pipeline: "p.yaml", workers: 4))),
+        (["run", "--workers=4", "p.yaml"], .run(RunOptions(pipeline: "p.yaml", workers: 4))),
+        (["run", "p.yaml", "--progress", "json", "--quiet"], .run(RunOptions(pipeline: "p.yaml", progress: .json, quiet: true))),
+        (["run", "p.yaml", "-q", "--progress=plain"], .run(RunOptions(pipeline: "p.yaml", progress: .plain, quiet: true))),
+        (["run", "--workers", "2", "--workers", "3", "p.yaml"], .run(RunOptions(pipeline: "p.yaml", workers: 3))),
+        (["run", "--", "--odd-name.yaml"], .run(RunOptions(pipeline: "--odd-name.yaml"))),
+        (["run", "--quiet", "--", "-h"], .run(RunOptions(pipeline: "-h", quiet: true))),
+        (["validate", "p.yaml"], .validate(ValidateOptions(pipeline: "p.yaml"))),
+        (["status", "q.db"], .status(StatusOptions(database: "q.db"))),
+        (["status", "--json", "q.db"], .status(StatusOptions(database: "q.db", json: true))),
+        (["rerun", "p.yaml"], .rerun(RerunOptions(pipeline: "p.yaml"))),
+        (["rerun", "p.yaml", "--failed", "--stage", "ocr", "--document", "2024/**", "--document=*.pdf", "--force",
+          "--workers", "8", "--progress", "plain"],
+         .rerun(RerunOptions(pipeline: "p.yaml", failedOnly: true, stage: .ocr, documents: ["2024/**", "*.pdf"],
+                             force: true, workers: 8, progress: .plain))),
+        (["rerun", "--stage=barcodes", "p.yaml"], .rerun(RerunOptions(pipeline: "p.yaml", stage: .barcodes))),
+        (["__worker"], .worker(WorkerOptions(arguments: []))),
+        (["__worker", "--fd", "3", "--help", "--", "x"], .worker(WorkerOptions(arguments: ["--fd", "3", "--help", "--", "x"]))),
+    ]
+
+    func testGoodCommandLines() throws {
+        for (arguments, expected) in Self.good {
+            XCTAssertEqual(try CommandParser.parse(arguments), expected, "\(arguments)")
+        }
+    }
+
+    /// Every form of help returns the right text.
+    func testHelpAtEveryLevel() throws {
+        let cases: [([String], String)] = [
+            (["--help"], "Usage: quire <command> [options]"),
+            (["-h"], "Usage: quire <command> [options]"),
+            (["help"], "Usage: quire <command> [options]"),
+            (["help", "run"], "Usage: quire run PIPELINE [--workers N] [--progress auto|plain|json] [--quiet]"),
+            (["run", "--help"], "Usage: quire run PIPELINE"),
+            (["run", "p.yaml", "-h"], "Usage: quire run PIPELINE"),
+            (["run", "--bogus", "--help"], "Usage: quire run PIPELINE"),
+            (["validate", "-h"], "Usage: quire validate PIPELINE"),
+            (["status", "--help"], "Usage: quire status DB [--json]"),
+            (["help", "rerun"], "[--stage extract|ocr|layout|barcodes] [--document GLOB] [--force]"),
+        ]
+        for (arguments, expected) in cases {
+            guard case .help(let text) = try CommandParser.parse(arguments) else { XCTFail("\(arguments) is not help"); continue }
+            XCTAssertTrue(text.contains(expected), "\(arguments): \(text)")
+        }
+        guard case .help(let top) = try CommandParser.parse(["--help"]) else { return XCTFail() }
+        XCTAssertFalse(top.contains("__worker"), "the worker subcommand is hidden")
+        for name in ["run", "validate", "status", "rerun"] { XCTAssertTrue(top.contains("  \(name) "), name) }
+    }
+
+    static let bad: [([String], String, String?)] = [
+        ([], "missing command", nil),
+        (["frobnicate"], "unknown command 'frobnicate'", nil),
+        (["rnu", "p.yaml"], "unknown command 'rnu' (did you mean 'run'?)", nil),
+        (["--verison"], "unknown option '--verison' (did you mean '--version'?)", nil),
+        (["help", "nope"], "unknown command 'nope'", nil),
+        (["run"], "missing PIPELINE argument", "run"),
+        (["run", "a.yaml", "b.yaml"], "unexpected argument 'b.yaml'", "run"),
+        (["run", "p.yaml", "--wrokers", "2"], "unknown option '--wrokers' (did you mean '--workers'?)", "run"),
+        (["run", "p.yaml", "--workers"], "option '--workers' needs a value (N)", "run"),
+        (["run", "p.yaml", "--workers", "0"], "option '--workers' expects a whole number from 1 to 64, found '0'", "run"),
+        (["run", "p.yaml", "--workers=lots"], "found 'lots'", "run"),
+        (["run", "p.yaml", "--progress", "fancy"], "option '--progress' expects one of auto, plain, json, found 'fancy'", "run"),
+        (["run", "p.yaml", "--quiet=yes"], "option '--quiet' takes no value", "run"),
+        (["run", "p.yaml", "-x"], "unknown option '-x'", "run"),
+        (["validate", "p.yaml", "--workers", "2"], "unknown option '--workers'", "validate"),
+        (["status"], "missing DB argument", "status"),
+        (["rerun", "p.yaml", "--stage", "orc"], "option '--stage' expects one of extract, ocr, layout, barcodes, found 'orc' (did you mean 'ocr'?)", "rerun"),
+        (["run", "--version"], "unknown option '--version'", "run"),
+    ]
+
+    func testBadCommandLines() {
+        for (arguments, message, command) in Self.bad {
+            XCTAssertThrowsError(try CommandParser.parse(arguments), "\(arguments)") { error in
+                guard let usage = error as? UsageError else { return XCTFail("\(arguments): \(error)") }
+                XCTAssertTrue(usage.message.contains(message), "\(arguments): \(usage.message)")
+                XCTAssertEqual(usage.command, command, "\(arguments)")
+            }
+        }
+    }
+
+    func testUsageErrorRendering() {
+        XCTAssertEqual(UsageError("missing PIPELINE argument", command: "validate").description, """
+        Error: missing PIPELINE argument
+        Usage: quire validate PIPELINE
+        See 'quire validate --help'.
+        """)
+        XCTAssertEqual(UsageError("missing command").description, """
+        Error: missing command
+        Usage: quire <command> [options]
+        See 'quire --help'.
+        """)
+    }
+}
