@@ -117,6 +117,15 @@ final class SpecLoaderTests: XCTestCase {
         let spec = try XCTUnwrap(sandbox.validate(minimalHeader + "ocr:\nrun:\n  workers:\n  page_timeout: ~\n").spec)
         XCTAssertEqual(spec.ocr, OCRSettings())
         XCTAssertEqual(spec.run, RunSettings())
+        let withInput = try XCTUnwrap(sandbox.validate("name: t\ndatabase: q.db\ninputs:\n  - path: scans\n    include:\n    exclude: ~\n").spec)
+        XCTAssertEqual(withInput.inputs, [InputSpec(root: sandbox.folder + "/scans")])
+    }
+
+    func testWorkersFromEnvironment() throws {
+        let sandbox = try SpecSandbox()
+        let text = minimalHeader + "run:\n  workers: ${W:-auto}\n"
+        XCTAssertNil(try XCTUnwrap(sandbox.validate(text, environment: [:]).spec).run.workers)
+        XCTAssertEqual(try XCTUnwrap(sandbox.validate(text, environment: ["W": "6"]).spec).run.workers, 6)
     }
 
     func testEnvironmentExpansionRules() {

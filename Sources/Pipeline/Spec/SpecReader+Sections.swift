@@ -80,14 +80,15 @@ extension SpecReader {
         if node.scalarValue != nil {
             return text(node, "inputs").flatMap { checkedRoot($0, at: node) }.map { InputSpec(root: $0) }
         }
-        guard let values = fields(of: node, section: "inputs", known: SpecKeys.input) else { return nil }
-        guard let pathNode = values["path"] else {
+        guard let written = fields(of: node, section: "inputs", known: SpecKeys.input) else { return nil }
+        guard let pathNode = written["path"] else {
             error("inputs: missing required key 'path'", at: node.mark)
             return nil
         }
         guard let root = text(pathNode, "inputs.path").flatMap({ checkedRoot($0, at: pathNode) }) else { return nil }
         var input = InputSpec(root: root)
         let before = diagnostics.count
+        let values = written.filter { !$0.value.isNull }  // a key without a value keeps its default
         set(&input.include, values["include"]) { globs($0, "inputs.include") }
         set(&input.exclude, values["exclude"]) { globs($0, "inputs.exclude") }
         set(&input.followSymlinks, values["follow_symlinks"]) { bool($0, "inputs.follow_symlinks") }

@@ -104,9 +104,9 @@ extension SpecReader {
     }
 
     func readRun(_ v: [String: YAMLNode], _ s: inout RunSettings) {
-        if let node = v["workers"] {
-            if node.scalarValue == "auto" { s.workers = nil }
-            else if let n = int(node, "run.workers", in: 1...64) { s.workers = n }
+        if let node = v["workers"], let raw = text(node, "run.workers") {
+            if raw == "auto" { s.workers = nil }
+            else if let n = int(raw, node, "run.workers", in: 1...64) { s.workers = n }
         }
         set(&s.pageTimeout, v["page_timeout"]) { number($0, "run.page_timeout", in: 0...Double.infinity, exclusiveLower: true) }
         set(&s.maxAttempts, v["max_attempts"]) { int($0, "run.max_attempts", in: 1...Int.max) }

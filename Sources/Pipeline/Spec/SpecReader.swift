@@ -106,7 +106,11 @@ final class SpecReader {
     }
 
     func int(_ node: YAMLNode, _ path: String, in range: ClosedRange<Int>) -> Int? {
-        guard let raw = text(node, path) else { return nil }
+        text(node, path).flatMap { int($0, node, path, in: range) }
+    }
+
+    /// `raw` (already expanded) as a whole number in `range`.
+    func int(_ raw: String, _ node: YAMLNode, _ path: String, in range: ClosedRange<Int>) -> Int? {
         guard let value = Int(raw.replacingOccurrences(of: "_", with: "")) else {
             error("\(path): expected a whole number, found '\(raw)'", at: node.mark)
             return nil
