@@ -15,7 +15,7 @@ final class SpecSandbox {
         try fm.createDirectory(atPath: folder + "/scans/2024", withIntermediateDirectories: true)
         try fm.createDirectory(atPath: tessdata, withIntermediateDirectories: true)
         for code in ["eng", "deu", "osd"] {
-            fm.createFile(atPath: "\(tessdata)/\(code).traineddata", contents: Data())
+            XCTAssertTrue(fm.createFile(atPath: "\(tessdata)/\(code).traineddata", contents: Data()))
         }
     }
 
