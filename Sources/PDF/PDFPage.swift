@@ -40,11 +40,12 @@ public final class PDFPage {
         return abs(cw - ch) > 0.5 && abs(w - ch) < 0.5 && abs(h - cw) < 0.5
     }
 
-    /// Pixel size of the page rendered at `dpi` (rounded up so no ink is lost).
+    /// Pixel size of the page rendered at `dpi` (a partial pixel counts, beyond float noise).
     public func pixelSize(dpi: Int) -> (width: Int, height: Int) {
         let scale = Double(dpi) / 72
         let (w, h) = size
-        return (max(1, Int((w * scale).rounded(.up))), max(1, Int((h * scale).rounded(.up))))
+        func pixels(_ points: Double) -> Int { max(1, Int((points * scale - 1e-6).rounded(.up))) }
+        return (pixels(w), pixels(h))
     }
 
     /// The largest fraction of the page area covered by one image (0...1).

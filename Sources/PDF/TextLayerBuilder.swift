@@ -23,14 +23,20 @@ public struct Glyph: Sendable, Equatable {
 /// Groups text-layer glyphs into words and lines (pure; no C).
 ///
 /// Words end at whitespace and lines at poppler's newlines; both are verified geometrically,
-/// because poppler's text order is not always the visual one: a glyph that jumps back in x, or
-/// leaves a gap wider than 0.6 × the glyph height, starts a new word; a glyph whose vertical
-/// middle lies outside the previous glyph's vertical extent starts a new line.
+/// because poppler's text order is not always the visual one: a glyph that jumps back along the
+/// reading direction, or leaves a gap wider than 0.6 × the glyph height, starts a new word; a
+/// glyph whose middle lies outside the previous glyph's extent across the reading direction
+/// starts a new line.
+///
+/// The reading direction is the dominant advance between consecutive glyphs: left-to-right on
+/// an upright page, top-to-bottom or bottom-to-top on a page displayed with /Rotate 90 or 270,
+/// right-to-left upside down. Grouping happens in that frame; boxes stay in page pixels.
 public enum TextLayerBuilder {
     /// Builds `PageText(source: .textLayer)`; boxes are scaled by `scale` (dpi / 72) to pixels,
     /// confidence is 100, font sizes are in pixels, and a word is bold when its font name says
     /// Bold, Black, Heavy or Semibold.
     public static func pageText(from glyphs: [Glyph], scale: Double) -> PageText {
+        let frame = ReadingFrame.dominant(in: glyphs)
         var lines: [[[Glyph]]] = []
         var line: [[Glyph]] = []
         var word: [Glyph] = []
@@ -41,11 +47,12 @@ public enum TextLayerBuilder {
             if g.isLineBreak { endLine(); continue }
             if g.isSpace { endWord(); continue }
             if let prev = word.last ?? line.last?.last {
-                let sameRow = g.midY >= prev.y0 && g.midY <= prev.y1 || prev.midY >= g.y0 && prev.midY <= g.y1
+                let a = frame.map(prev), b = frame.map(g)
+                let sameRow = b.midY >= a.y0 && b.midY <= a.y1 || a.midY >= b.y0 && a.midY <= b.y1
                 if !sameRow { endLine() }
                 else if !word.isEmpty {
-                    let gap = g.x0 - prev.x1
-                    if gap > 0.6 * max(prev.height, g.height) || g.x1 < prev.x0 { endWord() }
+                    let gap = b.x0 - a.x1
+                    if gap > 0.6 * max(a.height, b.height) || b.x1 < a.x0 { endWord() }
                 }
             }
             word.append(g)
@@ -82,5 +89,39 @@ public enum TextLayerBuilder {
     public static func isBoldFont(_ name: String) -> Bool {
         let lower = name.lowercased()
         return ["bold", "black", "heavy", "semibold", "demibold"].contains { lower.contains($0) }
+    }
+}
+
+/// The direction text advances in, as a rotation of glyph rectangles into a left-to-right frame.
+enum ReadingFrame {
+    case leftToRight, topToBottom, bottomToTop, rightToLeft
+
+    /// The direction most consecutive glyph pairs (inside a poppler line) advance in.
+    static func dominant(in glyphs: [Glyph]) -> ReadingFrame {
+        var votes = [0, 0, 0, 0]
+        var previous: Glyph?
+        for g in glyphs {
+            if g.isLineBreak { previous = nil; continue }
+            if g.isSpace { continue }
+            if let p = previous {
+                let dx = (g.x0 + g.x1 - p.x0 - p.x1) / 2, dy = (g.y0 + g.y1 - p.y0 - p.y1) / 2
+                if abs(dx) >= abs(dy) { votes[dx >= 0 ? 0 : 3] += 1 } else { votes[dy >= 0 ? 1 : 2] += 1 }
+            }
+            previous = g
+        }
+        let best = votes.indices.max { votes[$0] < votes[$1] } ?? 0
+        return votes[best] == 0 ? .leftToRight : [.leftToRight, .topToBottom, .bottomToTop, .rightToLeft][best]
+    }
+
+    /// The glyph's rectangle turned so that reading goes left to right, lines downwards.
+    func map(_ g: Glyph) -> Glyph {
+        var r = g
+        switch self {
+        case .leftToRight: return g
+        case .topToBottom: (r.x0, r.x1, r.y0, r.y1) = (g.y0, g.y1, -g.x1, -g.x0)   // lines go right to left
+        case .bottomToTop: (r.x0, r.x1, r.y0, r.y1) = (-g.y1, -g.y0, g.x0, g.x1)   // lines go left to right
+        case .rightToLeft: (r.x0, r.x1, r.y0, r.y1) = (-g.x1, -g.x0, -g.y1, -g.y0)
+        }
+        return r
     }
 }
