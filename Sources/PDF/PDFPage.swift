@@ -8,13 +8,16 @@ import CPoppler
 public final class PDFPage {
     /// 1-based page number.
     public let number: Int
-    /// The document's path, for error messages.
-    public let documentPath: String
+    /// The document (kept alive while the page lives; poppler pages refer to it).
+    public let document: PDFDocument
     private let page: OpaquePointer
 
-    init(owning page: OpaquePointer, number: Int, documentPath: String) {
-        self.page = page; self.number = number; self.documentPath = documentPath
+    init(owning page: OpaquePointer, number: Int, document: PDFDocument) {
+        self.page = page; self.number = number; self.document = document
     }
+
+    /// The document's path, for error messages.
+    public var documentPath: String { document.path }
 
     deinit {
         g_object_unref(UnsafeMutableRawPointer(page))

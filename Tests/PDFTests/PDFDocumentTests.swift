@@ -155,3 +155,22 @@ final class PDFDocumentTests: XCTestCase {
         }
     }
 }
+
+final class PDFRenderPixelTests: XCTestCase {
+    func testPixelsLandInTheRightColumnsWithLuminance() throws {
+        let image = try PDFDocument(path: Fixture.path("bars.pdf")).page(1).render(dpi: 72)
+        XCTAssertEqual(image.width, 100)
+        XCTAssertEqual(image.height, 50)
+        for y in [5, 25, 45] {
+            XCTAssertLessThan(image.pixel(x: 9, y: y), 20)
+            XCTAssertGreaterThan(image.pixel(x: 8, y: y), 235)
+            XCTAssertGreaterThan(image.pixel(x: 10, y: y), 235)
+            XCTAssertEqual(Double(image.pixel(x: 20, y: y)), 0.30 * 255, accuracy: 4)   // pure red
+            XCTAssertGreaterThan(image.pixel(x: 21, y: y), 235)
+        }
+        image.withGrayBytes { bytes, _, _, stride in
+            XCTAssertLessThan(bytes[25 * stride + 9], 20)
+            XCTAssertGreaterThan(bytes[25 * stride + 10], 235)
+        }
+    }
+}
