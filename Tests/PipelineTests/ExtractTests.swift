@@ -141,7 +141,7 @@ final class ExtractTests: XCTestCase {
 
     func testBrokenInputsFailWithClearMessages() throws {
         try assertFails("truncated.pdf", .damaged, "not a readable PDF")
-        try assertFails("empty.pdf", .unsupportedFormat, "not a PDF or an image format")
+        try assertFails("empty.pdf", .empty, "file is empty (0 bytes)")
         try assertFails("mislabelled.pdf", .unsupportedFormat, "not a PDF or an image format")
         try assertFails("truncated.png", .damaged, "cannot decode image")
         try assertFails("huge_35000.png", .tooLarge, "35000x35000")

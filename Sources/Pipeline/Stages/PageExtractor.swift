@@ -128,7 +128,14 @@ public final class PageExtractor {
     // MARK: - Errors
 
     private static func unsupported(_ path: String) -> ExtractError {
-        ExtractError(category: .unsupportedFormat, path: path,
+        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+        guard let attributes else {
+            return ExtractError(category: .notFound, path: path, message: "\(path): file not found or not readable")
+        }
+        if (attributes[.size] as? Int) == 0 {
+            return ExtractError(category: .empty, path: path, message: "\(path): file is empty (0 bytes)")
+        }
+        return ExtractError(category: .unsupportedFormat, path: path,
                      message: "\(path): not a PDF or an image format quire reads (PNG, JPEG, TIFF, GIF, BMP, WebP, JPEG 2000, PNM)")
     }
 
