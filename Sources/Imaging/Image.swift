@@ -14,6 +14,7 @@ public final class Image {
 
     /// Takes ownership of `pix` (one reference).
     package init(owning pix: UnsafeMutablePointer<PIX>) {
+        configureLeptonica()
         self.pix = pix
     }
 
