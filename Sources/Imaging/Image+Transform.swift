@@ -1,0 +1,91 @@
+import CLeptonica
+import DocumentModel
+
+/// Geometric and tone transforms; each returns a new image and leaves `self` unchanged.
+extension Image {
+    /// Wraps a freshly created PIX; a nil result is an allocation failure inside leptonica
+    /// (out of memory), which we treat as fatal like any other allocation failure.
+    private static func made(_ pix: UnsafeMutablePointer<PIX>?, _ what: String) -> Image {
+        guard let pix else { fatalError("leptonica could not \(what) (out of memory?)") }
+        return Image(owning: pix)
+    }
+
+    /// Rotated clockwise by `quarterTurns` × 90° (any integer; taken modulo 4).
+    public func rotated(quarterTurns: Int) -> Image {
+        let quads = Int32(((quarterTurns % 4) + 4) % 4)
+        return withPix { Image.made(pixRotateOrth($0, quads), "rotate an image") }
+    }
+
+    /// The part of the image inside `box` (clipped to the image). Traps when they do not overlap.
+    public func cropped(to box: DocumentModel.Box) -> Image {
+        let bounds = DocumentModel.Box(x: 0, y: 0, width: width, height: height)
+        guard let clip = box.intersection(bounds) else {
+            preconditionFailure("crop box \(box) outside image \(width)x\(height)")
+        }
+        var lbox = boxCreate(Int32(clip.x), Int32(clip.y), Int32(clip.width), Int32(clip.height))
+        defer { boxDestroy(&lbox) }
+        return withPix { Image.made(pixClipRectangle($0, lbox, nil), "crop an image") }
+    }
+
+    /// Scaled by `factor` on both axes (leptonica picks area mapping when shrinking gray/RGB).
+    public func scaled(by factor: Double) -> Image {
+        precondition(factor > 0, "scale factor must be positive")
+        let result = withPix { Image.made(pixScale($0, Float(factor), Float(factor)), "scale an image") }
+        if resolution > 0 { result.setResolution(Int((Double(resolution) * factor).rounded())) }
+        return result
+    }
+
+    /// An 8-bit gray copy without colormap (alpha is blended over white first).
+    public func grayscale() -> Image {
+        withPix { Image.made(ImageNormalizer.gray8(from: $0), "convert an image to gray") }
+    }
+
+    /// Writes the image as PNG (for debugging and tests).
+    public func writePNG(to path: String) throws {
+        let rc = withPix { pixWrite(path, $0, Int32(IFF_PNG)) }
+        if rc != 0 { throw ImageError(path: path, reason: .writeFailed) }
+    }
+
+    /// Gives `body` the image as 8-bit gray rows in natural byte order:
+    /// `(pixels, width, height, rowStride)`; row `y` starts at `pixels + y * rowStride`.
+    ///
+    /// Leptonica stores pixels big-endian within 32-bit words, so on little-endian machines the
+    /// raw data has each group of 4 bytes reversed; this makes a byte-swapped gray copy first.
+    /// The pointer is valid only during the call.
+    package func withGrayBytes<R>(_ body: (UnsafePointer<UInt8>, Int, Int, Int) throws -> R) rethrows -> R {
+        try withPix { pix in
+            var gray: UnsafeMutablePointer<PIX>? = ImageNormalizer.gray8(from: pix)
+            defer { pixDestroy(&gray) }
+            var swapped: UnsafeMutablePointer<PIX>? = pixEndianByteSwapNew(gray)
+            defer { pixDestroy(&swapped) }
+            guard let swapped, let data = pixGetData(swapped) else {
+                fatalError("leptonica could not copy an image (out of memory?)")
+            }
+            let stride = Int(pixGetWpl(swapped)) * 4
+            let bytes = UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self)
+            return try body(bytes, Int(pixGetWidth(swapped)), Int(pixGetHeight(swapped)), stride)
+        }
+    }
+}
+
+/// Conversions to quire's canonical 8-bit gray form.
+enum ImageNormalizer {
+    /// A new 8-bit gray PIX (no colormap) from any depth: alpha is blended over white,
+    /// 1-bit maps 0→white/1→black, colormaps map to their gray value, 16-bit keeps the high byte,
+    /// RGB becomes luminance. Returns nil only when leptonica fails.
+    static func gray8(from pix: UnsafeMutablePointer<PIX>) -> UnsafeMutablePointer<PIX>? {
+        if pixGetDepth(pix) == 32 && pixGetSpp(pix) == 4 {
+            // pixAlphaBlendUniform: "blends the image onto a uniform background color".
+            var blended: UnsafeMutablePointer<PIX>? = pixAlphaBlendUniform(pix, 0xFFFF_FF00)
+            defer { pixDestroy(&blended) }
+            guard let blended else { return nil }
+            return pixConvertRGBToLuminance(blended)
+        }
+        if pixGetDepth(pix) == 16 {
+            return pixConvert16To8(pix, Int32(L_MS_BYTE))
+        }
+        // pixConvertTo8(cmapflag = 0): 1/2/4/8 bpp (with or without colormap) and 32 bpp
+        // become 8 bpp gray without colormap; an 8 bpp gray input comes back as a copy.
+        return pixConvertTo8(pix, 0)
+    }
+}

@@ -1,0 +1,76 @@
+import CLeptonica
+import CPoppler
+import Imaging
+
+extension PDFPage {
+    /// Renders the page at `dpi` into an 8-bit gray `Image` (quire's canonical form) with its
+    /// resolution set to `dpi`. /Rotate and the crop box are applied by poppler.
+    ///
+    /// The pixel budget is checked before anything is allocated. cairo draws into an RGB24
+    /// image surface over a buffer the document reuses from page to page; one pass then turns
+    /// cairo's native-endian 0x00RRGGBB words into luminance (0.30 R + 0.59 G + 0.11 B) written
+    /// straight into an 8-bit leptonica PIX (bytes big-endian within each 32-bit word). That is
+    /// the same result as shifting the words to leptonica's 0xRRGGBBAA and calling
+    /// `pixConvertRGBToLuminance`, without a 32-bit PIX per page.
+    public func render(dpi: Int, maxPixels: Int = .max) throws -> Image {
+        precondition(dpi > 0, "dpi must be positive")
+        let (width, height) = pixelSize(dpi: dpi)
+        let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
+        if overflow || pixels > maxPixels || width > Int(Int32.max) / 4 || height > Int(Int32.max) {
+            throw PDFError.tooLarge(path: documentPath, page: number, width: width, height: height, maxPixels: maxPixels)
+        }
+        // cairo_format_stride_for_width: the stride cairo requires for RGB24 rows.
+        let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_RGB24, Int32(width)))
+        guard stride > 0 else {
+            throw PDFError.renderFailed(path: documentPath, page: number, message: "invalid width \(width)")
+        }
+        let rgb = document.renderBuffer.reserve(stride * height)
+        try draw(into: rgb, width: width, height: height, stride: stride, dpi: dpi)
+
+        guard let gray = pixCreateNoInit(Int32(width), Int32(height), 8), let grayData = pixGetData(gray) else {
+            throw PDFError.renderFailed(path: documentPath, page: number, message: "cannot allocate \(width)x\(height) pixels")
+        }
+        let grayStride = Int(pixGetWpl(gray)) * 4
+        let out = UnsafeMutableRawPointer(grayData).assumingMemoryBound(to: UInt8.self)
+        for y in 0..<height {
+            let src = (rgb + y * stride).assumingMemoryBound(to: UInt32.self)
+            let dst = out + y * grayStride
+            for x in 0..<width {
+                let p = src[x]
+                let lum = ((p >> 16) & 0xFF) * 77 + ((p >> 8) & 0xFF) * 151 + (p & 0xFF) * 28
+                #if _endian(little)
+                dst[x ^ 3] = UInt8(truncatingIfNeeded: lum >> 8)
+                #else
+                dst[x] = UInt8(truncatingIfNeeded: lum >> 8)
+                #endif
+            }
+        }
+        pixSetResolution(gray, Int32(dpi), Int32(dpi))
+        return Image(owning: gray)
+    }
+
+    /// Draws the page with cairo onto memory the caller owns (RGB24, `stride` bytes per row).
+    private func draw(into data: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int, dpi: Int) throws {
+        // cairo_image_surface_create_for_data: the buffer must outlive the surface; it does
+        // (the document owns it, and the surface is destroyed before we return).
+        let surface = cairo_image_surface_create_for_data(
+            data.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_RGB24, Int32(width), Int32(height), Int32(stride))
+        defer { cairo_surface_destroy(surface) }
+        if cairo_surface_status(surface) != CAIRO_STATUS_SUCCESS {
+            let message = String(cString: cairo_status_to_string(cairo_surface_status(surface)))
+            throw PDFError.renderFailed(path: documentPath, page: number, message: "cairo: \(message)")
+        }
+        let cr = cairo_create(surface)
+        cairo_set_source_rgb(cr, 1, 1, 1)
+        cairo_paint(cr)
+        cairo_scale(cr, Double(dpi) / 72, Double(dpi) / 72)
+        withPage { poppler_page_render_for_printing($0, cr) }
+        let status = cairo_status(cr)
+        cairo_destroy(cr)
+        cairo_surface_flush(surface)
+        if status != CAIRO_STATUS_SUCCESS {
+            let message = String(cString: cairo_status_to_string(status))
+            throw PDFError.renderFailed(path: documentPath, page: number, message: "cairo: \(message)")
+        }
+    }
+}

@@ -1,0 +1,53 @@
+import DocumentModel
+
+/// Decides, for `text_layer: auto`, whether a PDF page's text layer can replace OCR.
+///
+/// The rule (all must hold):
+/// 1. **Enough text**: at least `minCharacters` (20) non-whitespace characters. Pages with a
+///    page number or a stray label only are OCR'd (OCR then sees everything on the page).
+/// 2. **Real text**: at most `maxGarbageFraction` (30 %) of those characters are U+FFFD,
+///    private-use or control characters — the signature of fonts without a Unicode mapping.
+/// 3. **Not a scan with an OCR layer**: no single image covers `scanCoverage` (90 %) or more of
+///    the page. A page that is one full-page image with text over it is treated as a scan
+///    whose text is an (often invisible, often poor) OCR layer, and is OCR'd again.
+///    poppler-glib cannot report the text render mode (invisible mode 3), so the full-page
+///    image is the test. A born-digital page on a full-page background picture is OCR'd too:
+///    a known, accepted cost.
+public enum TextLayerPolicy {
+    public static let minCharacters = 20
+    public static let maxGarbageFraction = 0.3
+    public static let scanCoverage = 0.9
+
+    /// The verdict with a short reason (kept for logs).
+    public enum Verdict: Equatable, Sendable {
+        case useTextLayer
+        case ocr(reason: String)
+    }
+
+    /// Applies the rule to the page's characters and its largest image's coverage (0...1).
+    /// `imageCoverage` is only evaluated when the text passes rules 1 and 2.
+    public static func verdict(characters: some Sequence<Unicode.Scalar>, imageCoverage: () -> Double) -> Verdict {
+        var visible = 0, garbage = 0
+        for s in characters where !s.properties.isWhitespace {
+            visible += 1
+            if isGarbage(s) { garbage += 1 }
+        }
+        if visible < minCharacters { return .ocr(reason: "text layer has only \(visible) characters") }
+        if Double(garbage) > maxGarbageFraction * Double(visible) {
+            return .ocr(reason: "text layer is mostly unmapped glyphs (\(garbage) of \(visible))")
+        }
+        let coverage = imageCoverage()
+        if coverage >= scanCoverage {
+            return .ocr(reason: "one image covers \(Int(coverage * 100))% of the page (a scan with an OCR layer)")
+        }
+        return .useTextLayer
+    }
+
+    static func isGarbage(_ s: Unicode.Scalar) -> Bool {
+        if s == "\u{FFFD}" { return true }
+        switch s.properties.generalCategory {
+        case .privateUse, .control, .unassigned, .surrogate: return true
+        default: return false
+        }
+    }
+}

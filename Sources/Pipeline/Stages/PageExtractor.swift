@@ -1,0 +1,169 @@
+import DocumentModel
+import Foundation
+import Imaging
+import PDF
+
+/// The extract stage: turns (document, page) into an `ExtractedPage`.
+///
+/// One per worker. It keeps the most recently used PDF open (keyed by `DocumentRef.id`) so
+/// consecutive pages of one document do not reopen it; pages themselves are never cached, so a
+/// 2,000-page PDF holds one page at a time. Not `Sendable` (owns poppler objects).
+///
+/// - PDF pages are rendered at `settings.dpi`; the text layer is used per `settings.textLayer`
+///   (`auto`: see `TextLayerPolicy`; `always`: never OCR, even an empty layer; `never`: always OCR).
+/// - Image files (each TIFF directory is a page) are read in 8-bit gray with the file's dpi,
+///   else `settings.assumedImageDPI`. With `always` they get an empty text layer (no OCR).
+/// - Encrypted PDFs: no password first, then the values of `DocumentRef.passwordEnv`'s variables
+///   in order.
+public final class PageExtractor {
+    private var openDocument: (id: Int64, path: String, pdf: PDFDocument)?
+
+    public init() {}
+
+    /// Number of pages of the document (PDF pages, TIFF directories, 1 for other images).
+    public func pageCount(of document: DocumentRef) throws -> Int {
+        switch document.kind {
+        case .pdf:
+            return try pdf(for: document).pageCount
+        case .unknown:
+            throw Self.unsupported(document.path)
+        default:
+            do { return try ImageFile.pageCount(document.path) } catch let error as ImageError {
+                throw Self.translate(error, page: nil)
+            }
+        }
+    }
+
+    /// Extracts page `page` (1-based).
+    public func extract(_ document: DocumentRef, page: Int, settings: ExtractSettings) throws -> ExtractedPage {
+        switch document.kind {
+        case .pdf:
+            return try extractPDF(document, page: page, settings: settings)
+        case .unknown:
+            throw Self.unsupported(document.path)
+        default:
+            return try extractImage(document, page: page, settings: settings)
+        }
+    }
+
+    // MARK: - Images
+
+    private func extractImage(_ document: DocumentRef, page: Int, settings: ExtractSettings) throws -> ExtractedPage {
+        let image: Image
+        do {
+            image = try ImageFile.read(document.path, page: page, maxPixels: settings.maxPixels,
+                                       assumedDPI: settings.assumedImageDPI)
+        } catch let error as ImageError {
+            throw Self.translate(error, page: page)
+        }
+        let dpi = image.resolution
+        if settings.textLayer == .always {
+            return ExtractedPage(image: image, textLayer: PageText(source: .textLayer, lines: []), dpi: dpi, textSource: .textLayer)
+        }
+        return ExtractedPage(image: image, textLayer: nil, dpi: dpi, textSource: .ocr)
+    }
+
+    // MARK: - PDFs
+
+    private func extractPDF(_ document: DocumentRef, page number: Int, settings: ExtractSettings) throws -> ExtractedPage {
+        let pdf = try pdf(for: document)
+        do {
+            let page = try pdf.page(number)
+            let image = try page.render(dpi: settings.dpi, maxPixels: settings.maxPixels)
+            switch settings.textLayer {
+            case .never:
+                return ExtractedPage(image: image, textLayer: nil, dpi: settings.dpi, textSource: .ocr)
+            case .always:
+                return ExtractedPage(image: image, textLayer: page.textLayer(dpi: settings.dpi), dpi: settings.dpi, textSource: .textLayer)
+            case .auto:
+                let glyphs = page.glyphs()
+                let verdict = TextLayerPolicy.verdict(characters: glyphs.lazy.map(\.scalar),
+                                                      imageCoverage: { page.largestImageCoverage })
+                guard verdict == .useTextLayer else {
+                    return ExtractedPage(image: image, textLayer: nil, dpi: settings.dpi, textSource: .ocr)
+                }
+                let text = TextLayerBuilder.pageText(from: glyphs, scale: Double(settings.dpi) / 72)
+                return ExtractedPage(image: image, textLayer: text, dpi: settings.dpi, textSource: .textLayer)
+            }
+        } catch let error as PDFError {
+            throw Self.translate(error, page: number, passwordEnv: document.passwordEnv)
+        }
+    }
+
+    /// The open document for `ref`, opening it (and closing the previous one) when needed.
+    private func pdf(for ref: DocumentRef) throws -> PDFDocument {
+        if let open = openDocument, open.id == ref.id, open.path == ref.path { return open.pdf }
+        openDocument = nil
+        let pdf = try Self.open(ref)
+        openDocument = (ref.id, ref.path, pdf)
+        return pdf
+    }
+
+    /// Opens without a password, then with each password variable's value in order.
+    private static func open(_ ref: DocumentRef) throws -> PDFDocument {
+        do {
+            return try PDFDocument(path: ref.path)
+        } catch PDFError.encrypted(_, .needsPassword) {
+            let environment = ProcessInfo.processInfo.environment
+            let candidates = ref.passwordEnv.compactMap { name in environment[name].map { (name, $0) } }
+            for (_, password) in candidates {
+                do { return try PDFDocument(path: ref.path, password: password) }
+                catch PDFError.encrypted(_, .wrongPassword) { continue }
+                catch let error as PDFError { throw translate(error, page: nil, passwordEnv: ref.passwordEnv) }
+            }
+            if candidates.isEmpty {
+                let hint = ref.passwordEnv.isEmpty
+                    ? "no password_env is configured for this input"
+                    : "set one of: \(ref.passwordEnv.joined(separator: ", "))"
+                throw ExtractError(category: .needsPassword, path: ref.path,
+                                   message: "\(ref.path): encrypted PDF needs a password (\(hint))")
+            }
+            throw ExtractError(category: .wrongPassword, path: ref.path,
+                               message: "\(ref.path): wrong password: none of the passwords in \(candidates.map(\.0).joined(separator: ", ")) opens this encrypted PDF")
+        } catch let error as PDFError {
+            throw translate(error, page: nil, passwordEnv: ref.passwordEnv)
+        }
+    }
+
+    // MARK: - Errors
+
+    private static func unsupported(_ path: String) -> ExtractError {
+        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+        guard let attributes else {
+            return ExtractError(category: .notFound, path: path, message: "\(path): file not found or not readable")
+        }
+        if (attributes[.size] as? Int) == 0 {
+            return ExtractError(category: .empty, path: path, message: "\(path): file is empty (0 bytes)")
+        }
+        return ExtractError(category: .unsupportedFormat, path: path,
+                     message: "\(path): not a PDF or an image format quire reads (PNG, JPEG, TIFF, GIF, BMP, WebP, JPEG 2000, PNM)")
+    }
+
+    static func translate(_ error: PDFError, page: Int?, passwordEnv: [String]) -> ExtractError {
+        let category: ExtractError.Category
+        var errorPage = page
+        switch error {
+        case .notFound: category = .notFound; errorPage = nil
+        case .encrypted(_, .needsPassword): category = .needsPassword; errorPage = nil
+        case .encrypted(_, .wrongPassword): category = .wrongPassword; errorPage = nil
+        case .damaged: category = .damaged
+        case .pageOutOfRange: category = .pageOutOfRange
+        case .tooLarge: category = .tooLarge
+        case .renderFailed: category = .renderFailed
+        }
+        return ExtractError(category: category, path: error.path, page: errorPage, message: error.description)
+    }
+
+    static func translate(_ error: ImageError, page: Int?) -> ExtractError {
+        let category: ExtractError.Category
+        switch error.reason {
+        case .notFound: category = .notFound
+        case .empty: category = .empty
+        case .unsupportedFormat: category = .unsupportedFormat
+        case .tooLarge: category = .tooLarge
+        case .pageOutOfRange: category = .pageOutOfRange
+        case .decodeFailed, .writeFailed: category = .damaged
+        }
+        return ExtractError(category: category, path: error.path, page: page, message: error.description)
+    }
+}

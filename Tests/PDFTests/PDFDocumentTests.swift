@@ -1,0 +1,176 @@
+import DocumentModel
+import Imaging
+import XCTest
+@testable import PDF
+
+final class PDFDocumentTests: XCTestCase {
+    private func open(_ name: String, password: String? = nil) throws -> PDFDocument {
+        try PDFDocument(path: Fixture.path(name), password: password)
+    }
+
+    /// Mean gray level (0 black ... 255 white) inside `box` of `image`.
+    private func meanGray(_ image: Image, in box: Box) -> Double {
+        image.withGrayBytes { bytes, width, height, stride in
+            var sum = 0, n = 0
+            for y in max(0, box.minY)..<min(height, box.maxY) {
+                for x in max(0, box.minX)..<min(width, box.maxX) { sum += Int(bytes[y * stride + x]); n += 1 }
+            }
+            return n == 0 ? 255 : Double(sum) / Double(n)
+        }
+    }
+
+    func testBornDigitalPageCountSizeAndRender() throws {
+        let doc = try open("born_digital.pdf")
+        XCTAssertEqual(doc.pageCount, 2)
+        let page = try doc.page(1)
+        XCTAssertEqual(page.size.width, 612, accuracy: 0.01)
+        XCTAssertEqual(page.size.height, 792, accuracy: 0.01)
+        XCTAssertFalse(page.isQuarterTurned)
+        let image = try page.render(dpi: 150)
+        XCTAssertEqual(image.width, 1275)
+        XCTAssertEqual(image.height, 1650)
+        XCTAssertEqual(image.depth, 8)
+        XCTAssertEqual(image.resolution, 150)
+        XCTAssertEqual(meanGray(image, in: Box(x: 0, y: 0, width: 100, height: 100)), 255, accuracy: 0.5)
+        XCTAssertThrowsError(try doc.page(3)) { error in
+            XCTAssertEqual(error as? PDFError, .pageOutOfRange(path: Fixture.path("born_digital.pdf"), page: 3, pageCount: 2))
+        }
+    }
+
+    func testTextLayerWordsLinesFontsAndBoxesMatchInk() throws {
+        let page = try open("born_digital.pdf").page(1)
+        let dpi = 150
+        let text = page.textLayer(dpi: dpi)
+        XCTAssertEqual(text.source, .textLayer)
+        XCTAssertEqual(text.lines.map(\.text), [
+            "Quarterly Report",
+            "Revenue grew strongly in the third quarter.",
+            "The warehouse in Hamburg shipped 1234 parcels.",
+            "Contact: accounts@example.com for details.",
+        ])
+        let title = text.lines[0]
+        XCTAssertEqual(title.stage, .textLayer)
+        XCTAssertEqual(title.confidence, 100)
+        XCTAssertTrue(title.isBold)
+        XCTAssertEqual(title.fontSize ?? 0, 20 * 150 / 72, accuracy: 0.5)
+        XCTAssertFalse(text.lines[1].isBold)
+        XCTAssertEqual(text.lines[1].fontSize ?? 0, 12 * 150 / 72, accuracy: 0.5)
+        // "Quarterly" starts at x = 72 pt (150 px), baseline y = 792 - 700 = 92 pt (≈192 px).
+        let quarterly = title.words[0]
+        XCTAssertEqual(quarterly.text, "Quarterly")
+        XCTAssertEqual(Double(quarterly.box.minX), 150, accuracy: 4)
+        XCTAssertTrue((150...205).contains(quarterly.box.midY), "\(quarterly.box)")
+        // The word boxes hold ink on the rendered page; the space between lines does not.
+        let image = try page.render(dpi: dpi)
+        for word in text.words {
+            XCTAssertLessThan(meanGray(image, in: word.box), 235, word.text)
+        }
+        // Lines are in reading order, top to bottom, without overlap.
+        for (a, b) in zip(text.lines, text.lines.dropFirst()) { XCTAssertLessThanOrEqual(a.box.maxY, b.box.minY) }
+    }
+
+    func testRotatedPageRendersLandscapeAndTextFollows() throws {
+        let page = try open("rotated90.pdf").page(1)
+        XCTAssertTrue(page.isQuarterTurned)
+        XCTAssertEqual(page.size.width, 792, accuracy: 0.01)
+        XCTAssertEqual(page.size.height, 612, accuracy: 0.01)
+        let image = try page.render(dpi: 100)
+        XCTAssertEqual(image.width, 1100)
+        XCTAssertEqual(image.height, 850)
+        let text = page.textLayer(dpi: 100)
+        let words = text.words
+        XCTAssertTrue(words.contains { $0.text == "Rotated" })
+        for word in words {
+            XCTAssertTrue(Box(x: 0, y: 0, width: 1100, height: 850).intersection(word.box) == word.box, "\(word)")
+            XCTAssertLessThan(meanGray(image, in: word.box), 235, word.text)
+            // /Rotate 90 turns horizontal text vertical: boxes are taller than wide.
+            if word.text.count > 3 { XCTAssertGreaterThan(word.box.height, word.box.width, word.text) }
+        }
+    }
+
+    func testScannedPageHasFullPageImageAndNoText() throws {
+        let page = try open("scanned.pdf").page(1)
+        XCTAssertTrue(page.textLayer(dpi: 300).lines.isEmpty)
+        XCTAssertGreaterThan(page.largestImageCoverage, 0.99)
+        let ocrLayer = try open("invisible_ocr.pdf").page(1)
+        XCTAssertGreaterThan(ocrLayer.largestImageCoverage, 0.99)
+        XCTAssertTrue(ocrLayer.textLayer(dpi: 300).words.contains { $0.text == "Invoice" })
+        XCTAssertEqual(try open("born_digital.pdf").page(1).largestImageCoverage, 0)
+    }
+
+    func testEncryptedNeedsTheUserPassword() throws {
+        let path = Fixture.path("encrypted_user.pdf")
+        XCTAssertThrowsError(try open("encrypted_user.pdf")) { error in
+            XCTAssertEqual(error as? PDFError, .encrypted(path: path, .needsPassword))
+            XCTAssertTrue("\(error)".contains("encrypted_user.pdf: encrypted PDF needs a password"), "\(error)")
+        }
+        XCTAssertThrowsError(try open("encrypted_user.pdf", password: "nope")) { error in
+            XCTAssertEqual(error as? PDFError, .encrypted(path: path, .wrongPassword))
+        }
+        let doc = try open("encrypted_user.pdf", password: "s3cret")
+        XCTAssertTrue(try doc.page(1).textLayer(dpi: 72).words.contains { $0.text == "Secret" })
+    }
+
+    func testOwnerPasswordOnlyOpensWithoutPassword() throws {
+        let doc = try open("owner_only.pdf")
+        XCTAssertEqual(doc.pageCount, 1)
+        XCTAssertTrue(try doc.page(1).textLayer(dpi: 72).words.contains { $0.text == "Restricted" })
+    }
+
+    func testDamagedAndMissingFiles() {
+        for name in ["truncated.pdf", "mislabelled.pdf", "empty.pdf"] {
+            XCTAssertThrowsError(try open(name), name) { error in
+                guard case .damaged(let path, let message)? = error as? PDFError else { return XCTFail("\(name): \(error)") }
+                XCTAssertEqual(path, Fixture.path(name))
+                XCTAssertFalse(message.isEmpty)
+                XCTAssertTrue("\(error)".hasPrefix(Fixture.path(name) + ": not a readable PDF"), "\(error)")
+            }
+        }
+        XCTAssertThrowsError(try open("missing.pdf")) { error in
+            XCTAssertEqual(error as? PDFError, .notFound(path: Fixture.path("missing.pdf")))
+        }
+    }
+
+    func testCorruptPageDoesNotSpoilTheOthers() throws {
+        let doc = try open("corrupt_page.pdf")
+        XCTAssertEqual(doc.pageCount, 3)
+        XCTAssertTrue(try doc.page(1).textLayer(dpi: 72).words.contains { $0.text == "Alpha" })
+        XCTAssertTrue(try doc.page(3).textLayer(dpi: 72).words.contains { $0.text == "Charlie" })
+        // Page 2's content is unreadable: poppler renders it blank and finds no text.
+        let broken = try doc.page(2)
+        XCTAssertTrue(broken.textLayer(dpi: 72).lines.isEmpty)
+        let image = try broken.render(dpi: 50)
+        XCTAssertEqual(meanGray(image, in: Box(x: 0, y: 0, width: image.width, height: image.height)), 255, accuracy: 0.5)
+    }
+
+    func testPixelBudgetCheckedBeforeRendering() throws {
+        let page = try open("born_digital.pdf").page(1)
+        XCTAssertThrowsError(try page.render(dpi: 300, maxPixels: 1_000_000)) { error in
+            XCTAssertEqual(error as? PDFError, .tooLarge(path: Fixture.path("born_digital.pdf"), page: 1,
+                                                         width: 2550, height: 3300, maxPixels: 1_000_000))
+            XCTAssertTrue("\(error)".contains("2550x3300"), "\(error)")
+        }
+        XCTAssertThrowsError(try page.render(dpi: 100_000, maxPixels: 100_000_000)) { error in
+            guard case .tooLarge? = error as? PDFError else { return XCTFail("\(error)") }
+        }
+    }
+}
+
+final class PDFRenderPixelTests: XCTestCase {
+    func testPixelsLandInTheRightColumnsWithLuminance() throws {
+        let image = try PDFDocument(path: Fixture.path("bars.pdf")).page(1).render(dpi: 72)
+        XCTAssertEqual(image.width, 100)
+        XCTAssertEqual(image.height, 50)
+        for y in [5, 25, 45] {
+            XCTAssertLessThan(image.pixel(x: 9, y: y), 20)
+            XCTAssertGreaterThan(image.pixel(x: 8, y: y), 235)
+            XCTAssertGreaterThan(image.pixel(x: 10, y: y), 235)
+            XCTAssertEqual(Double(image.pixel(x: 20, y: y)), 0.30 * 255, accuracy: 4)   // pure red
+            XCTAssertGreaterThan(image.pixel(x: 21, y: y), 235)
+        }
+        image.withGrayBytes { bytes, _, _, stride in
+            XCTAssertLessThan(bytes[25 * stride + 9], 20)
+            XCTAssertGreaterThan(bytes[25 * stride + 10], 235)
+        }
+    }
+}
