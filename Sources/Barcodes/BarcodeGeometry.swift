@@ -54,11 +54,21 @@ enum BarcodeGeometry {
         return Box(x: box.x - m, y: box.y - m, width: box.width + 2 * m, height: box.height + 2 * m)
     }
 
-    /// Appends the reads not already present (first read wins).
+    /// Appends the reads not already present (first read wins). A linear read whose payload is
+    /// part of another read of the same symbology at an overlapping position is a partial read
+    /// (measured: ITF, which has no fixed length, is often read in pieces): the longer one is kept.
     static func merge(_ found: [Barcode], into result: inout [Barcode]) {
         for barcode in found where !result.contains(where: { sameSymbol($0, barcode) }) {
+            if result.contains(where: { isPartial(barcode, of: $0) }) { continue }
+            result.removeAll { isPartial($0, of: barcode) }
             result.append(barcode)
         }
+    }
+
+    static func isPartial(_ part: Barcode, of whole: Barcode) -> Bool {
+        guard part.symbology == whole.symbology, part.symbology.isLinear,
+              part.payload.count < whole.payload.count, whole.payload.contains(part.payload) else { return false }
+        return grown(part.bounds).intersection(grown(whole.bounds)) != nil
     }
 
     /// The raw bytes to keep: non-nil when the payload is not plain text (invalid UTF-8, or

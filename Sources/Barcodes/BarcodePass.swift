@@ -53,11 +53,13 @@ public enum BarcodeSearch: Sendable, Hashable, Codable {
     /// Exactly these passes, in order (benchmarks, experiments).
     case custom([BarcodePass])
 
-    /// The passes of the staged search, in order.
+    /// The passes of the staged search, in order: chosen greedily on the quality set
+    /// (bench/barcode-quality/README.md), each adding recall at no or little false-positive cost.
     public static let stagedPasses: [BarcodePass] = [
         .fast,
+        BarcodePass(multi: false, area: .candidates, scale: 2),
         BarcodePass(multi: false, area: .candidates),
-        BarcodePass(multi: true, area: .tiles),
+        BarcodePass(multi: true, scale: 0.5),
         BarcodePass(multi: true, rotation: 45, linearOnly: true),
     ]
 

@@ -70,8 +70,11 @@ public final class BarcodeReader {
     private func read(_ image: Image, crop: Box?, pass: BarcodePass,
                       wanted: Set<Symbology>) throws(BarcodeError) -> [Barcode] {
         let radians = pass.rotation * .pi / 180
+        let area = crop ?? Box(x: 0, y: 0, width: image.width, height: image.height)
+        // A pass that shrinks a tiny image or crop below a few pixels has nothing to read.
+        guard Double(min(area.width, area.height)) * pass.scale >= 4 || pass.scale >= 1 else { return [] }
         guard let plane = image.barcodeGrayPlane(crop: crop, scale: pass.scale, rotation: radians) else {
-            if crop != nil { return [] }  // a degenerate crop is not an error
+            if crop != nil || pass.scale != 1 || pass.rotation != 0 { return [] }  // degenerate transform, not an error
             throw .unusableImage(width: image.width, height: image.height)
         }
         let cropBox = crop ?? Box(x: 0, y: 0, width: image.width, height: image.height)

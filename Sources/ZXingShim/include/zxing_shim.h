@@ -152,7 +152,7 @@ char* zxing_Barcode_ecLevel(const zxing_Barcode* barcode);
 char* zxing_Barcode_symbologyIdentifier(const zxing_Barcode* barcode);
 /// Corners in the pixels of the image view that was read.
 zxing_Position zxing_Barcode_position(const zxing_Barcode* barcode);
-/// Degrees, counter-clockwise as zxing reports it (see Quadrilateral::orientation).
+/// Degrees as zxing reports it: atan2 of the reading direction in y-down pixels, so clockwise.
 int zxing_Barcode_orientation(const zxing_Barcode* barcode);
 bool zxing_Barcode_hasECI(const zxing_Barcode* barcode);
 bool zxing_Barcode_isMirrored(const zxing_Barcode* barcode);
