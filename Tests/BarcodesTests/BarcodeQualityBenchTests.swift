@@ -41,7 +41,7 @@ final class BarcodeQualityBenchTests: XCTestCase {
         }
         let pages = try FileManager.default.contentsOfDirectory(atPath: dir + "/pages").filter { $0.hasSuffix(".png") }.sorted()
         let outPath = dir + "/quire-passes.jsonl"
-        FileManager.default.createFile(atPath: outPath, contents: nil)
+        XCTAssertTrue(FileManager.default.createFile(atPath: outPath, contents: nil), outPath)
         let out = try XCTUnwrap(FileHandle(forWritingAtPath: outPath))
         defer { try? out.close() }
         let reader = BarcodeReader()
