@@ -1,0 +1,60 @@
+import CLeptonica
+import DocumentModel
+
+extension Image {
+    /// Regions that look like barcodes: after a morphological closing that fuses bars and
+    /// modules into solid blobs, blobs of a plausible size whose ink density is typical of a code
+    /// (about half dark; text lines are much lighter). Boxes in page pixels, padded by
+    /// `padding` × their size, largest first, at most `maxCount`.
+    ///
+    /// Leptonica: `pixOtsuAdaptiveThreshold` (one global tile), `pixCloseBrick`, `pixConnComp`
+    /// (8-connected), `pixCountPixelsInRect`. All intermediate PIXes are destroyed here.
+    package func barcodeCandidateRegions(maxCount: Int = 12, padding: Double = 0.15) -> [DocumentModel.Box] {
+        withPix { pix -> [DocumentModel.Box] in
+            let width = Int(pixGetWidth(pix)), height = Int(pixGetHeight(pix))
+            guard width >= 16, height >= 16 else { return [] }
+            // Work at about 1200 px on the long side: enough for modules of 2+ page pixels at 300 dpi.
+            let factor = min(1, 1200 / Double(max(width, height)))
+            var gray: UnsafeMutablePointer<PIX>? = pixConvertTo8(pix, 0)
+            defer { pixDestroy(&gray) }
+            guard let gray8 = gray else { return [] }
+            var small: UnsafeMutablePointer<PIX>? = factor < 1 ? pixScale(gray8, Float(factor), Float(factor)) : pixClone(gray8)
+            defer { pixDestroy(&small) }
+            guard let smallPix = small else { return [] }
+            var binary: UnsafeMutablePointer<PIX>?
+            let sw = pixGetWidth(smallPix), sh = pixGetHeight(smallPix)
+            // One tile covering the image: a global Otsu threshold; ppixd is a new 1-bpp pix.
+            guard pixOtsuAdaptiveThreshold(smallPix, max(16, sw), max(16, sh), 0, 0, 0.1, nil, &binary) == 0,
+                  let bin = binary else { return [] }
+            defer { pixDestroy(&binary) }
+            var closed: UnsafeMutablePointer<PIX>? = pixCloseBrick(nil, bin, 7, 7)
+            defer { pixDestroy(&closed) }
+            guard let closedPix = closed else { return [] }
+            var boxes: UnsafeMutablePointer<BOXA>? = pixConnComp(closedPix, nil, 8)
+            defer { boxaDestroy(&boxes) }
+            guard let boxa = boxes else { return [] }
+
+            var found: [(box: DocumentModel.Box, area: Int)] = []
+            for i in 0..<boxaGetCount(boxa) {
+                var x: Int32 = 0, y: Int32 = 0, w: Int32 = 0, h: Int32 = 0
+                guard boxaGetBoxGeometry(boxa, i, &x, &y, &w, &h) == 0 else { continue }
+                // Plausible code sizes: at least 14 px (small scale) per side, not most of the page.
+                guard w >= 14, h >= 10, w < sw * 9 / 10 || h < sh * 9 / 10 else { continue }
+                guard max(w, h) <= 12 * min(w, h) else { continue }
+                var count: Int32 = 0
+                var box: UnsafeMutablePointer<BOX>? = boxCreate(x, y, w, h)
+                defer { boxDestroy(&box) }
+                guard pixCountPixelsInRect(bin, box, &count, nil) == 0 else { continue }
+                let density = Double(count) / Double(Int(w) * Int(h))
+                guard density > 0.28, density < 0.8 else { continue }
+                let px = Double(w) * padding + 4, py = Double(h) * padding + 4
+                let x0 = max(0, (Double(x) - px) / factor), y0 = max(0, (Double(y) - py) / factor)
+                let x1 = min(Double(width), (Double(x + w) + px) / factor)
+                let y1 = min(Double(height), (Double(y + h) + py) / factor)
+                let page = DocumentModel.Box(x: Int(x0), y: Int(y0), width: Int(x1 - x0), height: Int(y1 - y0))
+                found.append((page, Int(w) * Int(h)))
+            }
+            return found.sorted { $0.area > $1.area }.prefix(maxCount).map(\.box)
+        }
+    }
+}

@@ -1,0 +1,33 @@
+import Barcodes
+import DocumentModel
+import Imaging
+
+/// The barcode stage: finds the barcodes of one page image with the pipeline's settings.
+///
+/// Wraps ``Barcodes/BarcodeReader`` (zxing-cpp 1.4, staged search). Create one per worker and
+/// reuse it across pages. zxing-cpp 1.4 can abort the process on some inputs; the reader avoids
+/// every abort measured so far, and the coordinator contains the rest (the worker dies, the
+/// page's barcode stage is recorded failed). A rerun can leave out a symbology that crashed with
+/// `excluding:`.
+public final class BarcodeDetector {
+    public let settings: BarcodeSettings
+    /// Symbologies left out on top of the settings (e.g. after a crash on a page).
+    public let excluded: Set<Symbology>
+    private let reader: BarcodeReader
+
+    public init(settings: BarcodeSettings, excluding: Set<Symbology> = []) {
+        self.settings = settings
+        self.excluded = excluding
+        let wanted = settings.enabled ? Set(settings.symbologies).subtracting(excluding) : []
+        self.reader = BarcodeReader(symbologies: wanted, tryHarder: settings.tryHarder, search: .staged)
+    }
+
+    /// The symbologies actually asked of zxing.
+    public var symbologies: Set<Symbology> { reader.symbologies }
+
+    /// The page's barcodes, corners in the image's pixels. Empty when the stage is disabled.
+    public func detect(_ image: Image) throws -> [Barcode] {
+        guard settings.enabled, !reader.symbologies.isEmpty else { return [] }
+        return try reader.read(image)
+    }
+}

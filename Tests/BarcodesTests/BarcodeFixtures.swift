@@ -1,0 +1,45 @@
+import DocumentModel
+import Foundation
+import Imaging
+import XCTest
+
+/// The labelled fixtures written by scripts/fixtures/barcodes.py.
+struct BarcodeFixtures {
+    struct Code: Decodable {
+        var file: String
+        var symbology: String
+        var payload: String
+        /// x, y, width, height in page pixels.
+        var box: [Int]
+
+        var expectedBox: Box { Box(x: box[0], y: box[1], width: box[2], height: box[3]) }
+    }
+
+    struct Manifest: Decodable {
+        var files: [String: String]
+        var codes: [Code]
+    }
+
+    static let folder = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/barcodes")
+
+    static func manifest() throws -> Manifest {
+        let data = try Data(contentsOf: folder.appendingPathComponent("expected.json"))
+        return try JSONDecoder().decode(Manifest.self, from: data)
+    }
+
+    static func image(_ name: String) throws -> Image {
+        let path = folder.appendingPathComponent(name).path
+        return try XCTUnwrap(Image(readingForTests: path), "cannot read fixture \(path)")
+    }
+}
+
+extension Box {
+    /// This box grown by `margin` pixels on every side.
+    func grown(by margin: Int) -> Box {
+        Box(x: x - margin, y: y - margin, width: width + 2 * margin, height: height + 2 * margin)
+    }
+
+    func contains(_ p: Point) -> Bool { p.x >= minX && p.x <= maxX && p.y >= minY && p.y <= maxY }
+}

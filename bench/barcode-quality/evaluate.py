@@ -1,0 +1,172 @@
+#!/usr/bin/env python3
+"""Score quire's barcode passes, PyPI zxing-cpp 3.x and zbarimg on the quality set.
+
+Inputs: <set>/labels.json (make_set.py) and <set>/quire-passes.jsonl, written by
+    QUIRE_BARCODE_BENCH=<set> OMP_THREAD_LIMIT=1 swift test --filter BarcodeQualityBenchTests
+Each pass is recorded alone; any combination is scored as the union of its passes (the reader
+merges passes the same way). A code counts as found when a read on its page has the same payload
+after normalisation (UPC-E expanded, leading zeros, GS1 "(01)", Codabar start/stop); a read that
+matches no label of its page is a false positive.
+
+Usage: python3 bench/barcode-quality/evaluate.py [set-dir]
+"""
+import collections
+import json
+import os
+import subprocess
+import sys
+import time
+
+import zxingcpp
+from PIL import Image
+
+SET = sys.argv[1] if len(sys.argv) > 1 else "/tmp/quire-barcode-set"
+STAGED = ["multi,page", "single,candidates,scale=2.0", "single,candidates", "multi,page,scale=0.5",
+          "multi,page,rot=45.0,linear"]
+
+
+def upce_to_upca(d):
+    if len(d) != 8:
+        return d
+    ns, m, check = d[0], d[1:7], d[7]
+    last = m[5]
+    if last in "012":
+        body = m[0:2] + last + "0000" + m[2:5]
+    elif last == "3":
+        body = m[0:3] + "00000" + m[3:5]
+    elif last == "4":
+        body = m[0:4] + "00000" + m[4]
+    else:
+        body = m[0:5] + "0000" + last
+    return ns + body + check
+
+
+def norm(payload, symbology=None):
+    p = payload.strip()
+    if symbology == "upce" or (symbology is None and len(p) == 8 and p.isdigit() and p[0] in "01"):
+        p = upce_to_upca(p) if len(p) == 8 else p
+    if p.startswith("(01)") and symbology in (None, "gs1DataBar"):
+        p = p[4:] if p.count("(") == 1 else p
+    if symbology == "codabar" or (len(p) > 2 and p[0] in "ABCD" and p[-1] in "ABCD" and p[1:-1].isdigit()):
+        p = p[1:-1] if p[0] in "ABCD" and p[-1] in "ABCD" else p
+    if p.isdigit():
+        p = p.lstrip("0")
+    return p
+
+
+def load_labels():
+    with open(os.path.join(SET, "labels.json")) as fh:
+        return {p["file"]: p for p in json.load(fh)["pages"]}
+
+
+def score(labels, reads):
+    """reads: {file: [(symbology or None, payload)]}. Returns per-symbology hits, fp counts."""
+    hits = collections.Counter()
+    total = collections.Counter()
+    by_deg = collections.Counter()
+    deg_total = collections.Counter()
+    fp_code_pages = fp_free_pages = 0
+    for f, page in labels.items():
+        found = reads.get(f, [])
+        found_norm = [norm(p, s) for s, p in found]
+        label_norms = set()
+        for c in page["codes"]:
+            n = norm(c["payload"], c["symbology"])
+            label_norms.add(n)
+            total[c["symbology"]] += 1
+            deg_total[page["degradation"]] += 1
+            if n in found_norm:
+                hits[c["symbology"]] += 1
+                by_deg[page["degradation"]] += 1
+        fps = sum(1 for n in found_norm if n not in label_norms)
+        if page["codes"]:
+            fp_code_pages += fps
+        else:
+            fp_free_pages += fps
+    return hits, total, by_deg, deg_total, fp_code_pages, fp_free_pages
+
+
+def quire_reads(passes, records):
+    """Union of the passes' reads per page, dropping partial linear reads (a payload contained in
+    a longer read of the same symbology on the page), as the reader's merge does."""
+    reads = collections.defaultdict(list)
+    for r in records:
+        if r["pass"] in passes:
+            for d in r["found"]:
+                reads[r["file"]].append((d["symbology"], d["payload"]))
+    for f, found in reads.items():
+        reads[f] = [(s, p) for s, p in found
+                    if not any(s2 == s and len(p2) > len(p) and p in p2 for s2, p2 in found)]
+    return reads
+
+
+def zxing3_reads(labels):
+    reads, t0 = {}, time.time()
+    for f in labels:
+        img = Image.open(os.path.join(SET, "pages", f)).convert("L")
+        reads[f] = [(None, r.text) for r in zxingcpp.read_barcodes(img)]
+    return reads, (time.time() - t0) / len(labels)
+
+
+def zbar_reads(labels):
+    reads, t0 = {}, time.time()
+    for f in labels:
+        out = subprocess.run(["zbarimg", "-q", os.path.join(SET, "pages", f)], capture_output=True, text=True).stdout
+        reads[f] = [(None, line.split(":", 1)[1]) for line in out.splitlines() if ":" in line]
+    return reads, (time.time() - t0) / len(labels)
+
+
+def row(name, result, seconds=None):
+    hits, total, by_deg, deg_total, fp_code, fp_free = result
+    rec = sum(hits.values()) / max(1, sum(total.values()))
+    sec = f"{seconds:.2f}" if seconds is not None else "-"
+    return f"| {name} | {sum(hits.values())}/{sum(total.values())} ({rec:.1%}) | {fp_code} | {fp_free} | {sec} |"
+
+
+def main():
+    labels = load_labels()
+    with open(os.path.join(SET, "quire-passes.jsonl")) as fh:
+        records = [json.loads(line) for line in fh]
+    pass_names = list(dict.fromkeys(r["pass"] for r in records))
+    secs = collections.defaultdict(float)
+    for r in records:
+        secs[r["pass"]] += r["seconds"] / len(labels)
+
+    results = {}
+    print("| reader / passes | codes found | FP on code pages | FP on barcode-free pages | s/page |")
+    print("|---|---|---|---|---|")
+    for p in pass_names:
+        results[p] = score(labels, quire_reads({p}, records))
+        print(row(f"quire pass `{p}` alone", results[p], secs[p]))
+    for p in pass_names[1:]:
+        print(row(f"quire fast + `{p}`", score(labels, quire_reads({"multi,page", p}, records)),
+                  secs["multi,page"] + secs[p]))
+    staged = score(labels, quire_reads(set(STAGED), records))
+    print(row("**quire staged** (" + " + ".join(STAGED) + ")", staged, sum(secs[p] for p in STAGED)))
+    everything = score(labels, quire_reads(set(pass_names), records))
+    print(row("quire all passes measured", everything, sum(secs.values())))
+    z3, z3s = zxing3_reads(labels)
+    zxing3 = score(labels, z3)
+    print(row("PyPI zxing-cpp 3.x read_barcodes", zxing3, z3s))
+    zb, zbs = zbar_reads(labels)
+    zbar = score(labels, zb)
+    print(row("zbarimg 0.23", zbar, zbs))
+    both = quire_reads(set(STAGED), records)
+    for f, r in zb.items():
+        both[f] = both.get(f, []) + r
+    print(row("quire staged + zbarimg", score(labels, both)))
+
+    syms = sorted(staged[1])
+    print("\n| symbology | codes | fast | staged | zxing-cpp 3.x | zbarimg |")
+    print("|---|---|---|---|---|---|")
+    fast = results["multi,page"]
+    for s in syms:
+        print(f"| {s} | {staged[1][s]} | {fast[0][s]} | {staged[0][s]} | {zxing3[0][s]} | {zbar[0][s]} |")
+    print("\n| degradation | codes | fast | staged | zxing-cpp 3.x | zbarimg |")
+    print("|---|---|---|---|---|---|")
+    for d in sorted(staged[3]):
+        print(f"| {d} | {staged[3][d]} | {fast[2][d]} | {staged[2][d]} | {zxing3[2][d]} | {zbar[2][d]} |")
+
+
+if __name__ == "__main__":
+    main()
