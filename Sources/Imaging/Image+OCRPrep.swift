@@ -1,0 +1,106 @@
+import CLeptonica
+import DocumentModel
+
+// Image operations the OCR stages need (grey conversion, scaling, cropping, binarisation).
+// Names carry an `ocr` prefix: the general Imaging API is written elsewhere in parallel.
+// Leptonica: every `pix…` function used here returns a new PIX (one reference, ours) or NULL.
+
+/// An error from an Imaging operation used by OCR preparation.
+public struct OCRPrepError: Error, CustomStringConvertible {
+    public var operation: String
+    public var detail: String
+    public var description: String { "\(operation) failed: \(detail)" }
+}
+
+extension Image {
+    /// Wraps a PIX returned by leptonica, or throws when it returned NULL.
+    static func ocrWrap(_ pix: UnsafeMutablePointer<PIX>?, _ operation: String,
+                        _ detail: @autoclosure () -> String = "leptonica returned no image") throws -> Image {
+        guard let pix else { throw OCRPrepError(operation: operation, detail: detail()) }
+        return Image(owning: pix)
+    }
+
+    /// Reads an image file with leptonica (`pixRead`). For tests and benchmarks of the OCR stages.
+    package static func ocrRead(path: String) throws -> Image {
+        try ocrWrap(pixRead(path), "pixRead", "cannot read image \(path)")
+    }
+
+    /// Writes a PNG (`pixWrite`). For debugging and benchmarks.
+    package func ocrWritePNG(path: String) throws {
+        let status = withPix { pixWrite(path, $0, Int32(IFF_PNG)) }
+        if status != 0 { throw OCRPrepError(operation: "pixWrite", detail: "cannot write \(path)") }
+    }
+
+    /// An 8-bit grey copy (luminance for colour; colormaps removed).
+    package func ocrGray() throws -> Image {
+        try Image.ocrWrap(withPix { pix in
+            let w = pixRemoveColormap(pix, Int32(REMOVE_CMAP_BASED_ON_SRC))
+            defer { var p = w; pixDestroy(&p) }
+            return pixConvertTo8(w, 0)
+        }, "pixConvertTo8")
+    }
+
+    /// Scaled by `factor` (grey/colour with interpolation; 1-bpp images are scaled by sampling).
+    package func ocrScaled(by factor: Double) throws -> Image {
+        try Image.ocrWrap(withPix { pixScale($0, Float(factor), Float(factor)) }, "pixScale")
+    }
+
+    /// The part of the image inside `box` (clipped to the image).
+    package func ocrCropped(to box: DocumentModel.Box) throws -> Image {
+        try Image.ocrWrap(withPix { pix in
+            let b = boxCreate(Int32(box.x), Int32(box.y), Int32(box.width), Int32(box.height))
+            defer { var bb = b; boxDestroy(&bb) }
+            return pixClipRectangle(pix, b, nil)
+        }, "pixClipRectangle", "box \(box) outside the \(width)x\(height) image")
+    }
+
+    /// A 1-bpp copy thresholded with Otsu's method over large tiles (≈ a global Otsu threshold).
+    package func ocrOtsuBinarized() throws -> Image {
+        let gray = try ocrGray()
+        return try Image.ocrWrap(gray.withPix { pix in
+            var out: UnsafeMutablePointer<PIX>?
+            let sx = max(16, Int32(width)), sy = max(16, Int32(height))
+            if pixOtsuAdaptiveThreshold(pix, sx, sy, 0, 0, 0.1, nil, &out) != 0 { return nil }
+            return out
+        }, "pixOtsuAdaptiveThreshold")
+    }
+
+    /// Background-normalised grey copy (uneven illumination and grey paper become white),
+    /// with its contrast stretched: helps low-contrast and stained pages.
+    package func ocrNormalizedBackground() throws -> Image {
+        let gray = try ocrGray()
+        return try Image.ocrWrap(gray.withPix { pix in
+            // pixBackgroundNormSimple(pixs, pixim, pixg): background → 200; then stretch.
+            guard let norm = pixBackgroundNormSimple(pix, nil, nil) else { return nil }
+            defer { var n: UnsafeMutablePointer<PIX>? = norm; pixDestroy(&n) }
+            return pixGammaTRC(nil, norm, 1.0, 30, 200)
+        }, "pixBackgroundNormSimple")
+    }
+
+    /// A 1-bpp copy binarised with Sauvola's local method (good for noise and uneven contrast).
+    package func ocrSauvolaBinarized(window: Int = 25, factor: Double = 0.35) throws -> Image {
+        let gray = try ocrGray()
+        return try Image.ocrWrap(gray.withPix { pix in
+            var out: UnsafeMutablePointer<PIX>?
+            let half = Int32(max(2, min(window / 2, (min(width, height) - 3) / 2)))
+            if pixSauvolaBinarize(pix, half, Float(factor), 1, nil, nil, nil, &out) != 0 { return nil }
+            return out
+        }, "pixSauvolaBinarize")
+    }
+
+    /// A median-filtered grey copy (removes salt-and-pepper and gaussian speckle).
+    package func ocrDenoised(size: Int = 3) throws -> Image {
+        let gray = try ocrGray()
+        return try Image.ocrWrap(gray.withPix { pixMedianFilter($0, Int32(size), Int32(size)) },
+                                 "pixMedianFilter")
+    }
+
+    /// The same pixels with `dpi` stored as resolution (a copy; the original is unchanged).
+    package func ocrWithResolution(_ dpi: Int) throws -> Image {
+        try Image.ocrWrap(withPix { pix in
+            guard let c = pixCopy(nil, pix) else { return nil }
+            pixSetResolution(c, Int32(dpi), Int32(dpi))
+            return c
+        }, "pixCopy")
+    }
+}

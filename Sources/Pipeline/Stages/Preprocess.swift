@@ -1,0 +1,76 @@
+import DocumentModel
+import Foundation
+import Imaging
+import OCR
+
+/// A page image made ready for OCR: upright and deskewed, with what was done to it.
+public struct PreparedImage {
+    public var image: Image
+    /// Clockwise degrees applied to make the page upright: 0, 90, 180 or 270.
+    public var rotation: Int
+    /// Skew measured on the (upright) page, degrees, clockwise positive; the image was rotated
+    /// by the opposite amount. 0 when deskewing is off or nothing reliable was measured.
+    public var skewDegrees: Double
+
+    public init(image: Image, rotation: Int, skewDegrees: Double) {
+        self.image = image; self.rotation = rotation; self.skewDegrees = skewDegrees
+    }
+}
+
+/// The preprocess stage: orientation (Tesseract OSD) and deskew (leptonica), each switchable
+/// in `ExtractSettings`. Create once per worker (it owns an OSD engine) and reuse.
+public final class Preprocessor {
+    /// OSD runs on a copy scaled to about this resolution (measured: as accurate as 300 dpi on
+    /// the benchmark set, about half the time; see bench/ocr-quality/README.md).
+    public static let orientationDPI = 150
+    /// Below this OSD confidence the page is left as it is (upright pages must never be
+    /// turned by mistake; measured confidences of correct calls are far above it).
+    public static let minimumOrientationConfidence = 3.0
+    /// Skews smaller than this are left alone (measurement noise on straight pages ≈ 0.1°).
+    public static let minimumSkew = 0.2
+    /// Leptonica's confidence below which a skew measurement is not trusted.
+    public static let minimumSkewConfidence = 3.0
+
+    private let settings: ExtractSettings
+    private let detector: OrientationDetector?
+
+    /// - Throws: `OCRError.missingLanguage("osd", …)` when orientation detection is on and
+    ///   `tesseract-ocr-osd` is not installed.
+    public init(settings: ExtractSettings) throws {
+        self.settings = settings
+        detector = settings.detectOrientation ? try OrientationDetector() : nil
+    }
+
+    public func prepare(_ image: Image) throws -> PreparedImage {
+        var current = image
+        var rotation = 0
+        if let detector, let found = try detectOrientation(of: image, with: detector) {
+            rotation = (360 - found) % 360
+            if rotation != 0 { current = try current.ocrRotated(clockwiseDegrees: rotation) }
+        }
+        var skew = 0.0
+        if settings.deskew, let estimate = try current.ocrFindSkew(range: 10),
+           estimate.confidence >= Self.minimumSkewConfidence,
+           abs(estimate.degrees) >= Self.minimumSkew, abs(estimate.degrees) <= 10 {
+            skew = estimate.degrees
+            current = try current.ocrRotatedSmall(clockwiseDegrees: -skew)
+        }
+        return PreparedImage(image: current, rotation: rotation, skewDegrees: skew)
+    }
+
+    /// The clockwise rotation of the input, or nil when OSD is unsure or finds no text.
+    private func detectOrientation(of image: Image, with detector: OrientationDetector) throws -> Int? {
+        let dpi = image.resolution >= 70 ? image.resolution : settings.assumedImageDPI
+        var probe = try image.ocrGray()
+        if dpi > Self.orientationDPI + 30 {
+            probe = try probe.ocrScaled(by: Double(Self.orientationDPI) / Double(dpi))
+        }
+        probe = try probe.ocrWithResolution(min(dpi, Self.orientationDPI))
+        do {
+            let result = try detector.detect(probe)
+            return result.confidence >= Self.minimumOrientationConfidence ? result.rotation : nil
+        } catch OCRError.orientationUndetermined {
+            return nil
+        }
+    }
+}

@@ -1,0 +1,111 @@
+import DocumentModel
+import Foundation
+import Imaging
+import OCR
+
+/// One way of re-reading a line crop in the accurate pass.
+struct RereadStrategy: Hashable {
+    enum Filter: Hashable { case none, normalized, sauvola, denoisedNormalized }
+    var filter: Filter
+    /// Target line height in pixels after scaling (the crop is only ever enlarged).
+    var targetHeight: Double
+    var usesStandardModel: Bool
+
+    /// Strategies per level, in order (measured on bench/ocr-quality; see its README).
+    static func strategies(for level: OCRLevel) -> [RereadStrategy] {
+        switch level {
+        case .fast: return []
+        case .balanced:
+            return [.init(filter: .normalized, targetHeight: 64, usesStandardModel: false),
+                    .init(filter: .sauvola, targetHeight: 64, usesStandardModel: false)]
+        case .accurate:
+            return [.init(filter: .normalized, targetHeight: 64, usesStandardModel: false),
+                    .init(filter: .sauvola, targetHeight: 64, usesStandardModel: false),
+                    .init(filter: .denoisedNormalized, targetHeight: 80, usesStandardModel: false),
+                    .init(filter: .normalized, targetHeight: 64, usesStandardModel: true),
+                    .init(filter: .none, targetHeight: 64, usesStandardModel: true)]
+        }
+    }
+}
+
+extension TextRecognizer {
+    /// Lines below the threshold are re-read one by one; the better reading is kept.
+    func rereadWeakLines(_ page: PageText, image: Image, remaining: () -> Double) throws -> PageText {
+        var page = page
+        for index in page.lines.indices where page.lines[index].confidence < rereadThreshold {
+            guard remaining() > 0.5 else { break }
+            if let better = try reread(page.lines[index], in: image, remaining: remaining) {
+                page.lines[index] = better
+            }
+        }
+        return page
+    }
+
+    /// Re-reads one line with each strategy; returns the best reading when it beats the original.
+    func reread(_ line: Line, in image: Image, remaining: () -> Double) throws -> Line? {
+        let pad = max(4, line.box.height / 3)
+        let cropBox = Box(x: max(0, line.box.x - pad), y: max(0, line.box.y - pad),
+                          width: min(image.width, line.box.maxX + pad) - max(0, line.box.x - pad),
+                          height: min(image.height, line.box.maxY + pad) - max(0, line.box.y - pad))
+        guard cropBox.width > 4, cropBox.height > 4 else { return nil }
+        let crop = try image.ocrCropped(to: cropBox)
+        var best: Line?
+        var bestScore = line.confidence + 1 // a re-read must really be better
+        for strategy in strategies {
+            guard remaining() > 0.2 else { break }
+            guard let engine = strategy.usesStandardModel ? standard : fast else { continue }
+            let scale = max(1, min(4, strategy.targetHeight / Double(max(1, line.box.height))))
+            var input = try filtered(crop, strategy.filter)
+            if scale > 1.05 { input = try input.ocrScaled(by: scale) }
+            let dpi = Int(Double(image.resolution >= 70 ? image.resolution : 300) * scale)
+            input = try input.ocrWithResolution(dpi)
+            let options = RecognitionOptions(segmentation: .singleLine, deadline: max(0.1, remaining()),
+                                             stage: .accurate, vocabulary: vocabulary)
+            let result: PageText
+            do { result = try engine.recognize(input, options: options) } catch OCRError.deadlineExceeded { break }
+            guard let reading = Self.merge(result, scale: scale, offset: cropBox, original: line) else { continue }
+            if reading.confidence > bestScore { best = reading; bestScore = reading.confidence }
+        }
+        return best
+    }
+
+    private func filtered(_ crop: Image, _ filter: RereadStrategy.Filter) throws -> Image {
+        switch filter {
+        case .none: return try crop.ocrGray()
+        case .normalized: return try crop.ocrNormalizedBackground()
+        case .sauvola: return try crop.ocrNormalizedBackground().ocrSauvolaBinarized()
+        case .denoisedNormalized: return try crop.ocrDenoised().ocrNormalizedBackground()
+        }
+    }
+
+    /// The re-read words mapped back to page pixels, as one line (stage `.accurate`) with the
+    /// original line's hints; confidence is the character-weighted mean of the word confidences.
+    static func merge(_ result: PageText, scale: Double, offset: Box, original: Line) -> Line? {
+        let words = result.words.map { w -> Word in
+            var w = w
+            w.box = Box(x: offset.x + Int((Double(w.box.x) / scale).rounded()),
+                        y: offset.y + Int((Double(w.box.y) / scale).rounded()),
+                        width: Int((Double(w.box.width) / scale).rounded()),
+                        height: Int((Double(w.box.height) / scale).rounded()))
+            return w
+        }
+        guard !words.isEmpty, let box = Box.enclosing(words.map(\.box)) else { return nil }
+        let chars = words.map { Double(max(1, $0.text.count)) }
+        let confidence = zip(words, chars).map { $0.confidence * $1 }.reduce(0, +) / chars.reduce(0, +)
+        return Line(text: words.map(\.text).joined(separator: " "), confidence: confidence, box: box,
+                    words: words, stage: .accurate, blockHint: original.blockHint,
+                    paragraphHint: original.paragraphHint)
+    }
+
+    /// When the fast pass found (almost) nothing readable, the whole page is read again after
+    /// background normalisation (grey paper, low contrast defeat Tesseract's Otsu threshold).
+    func rereadPageIfUnreadable(_ page: PageText, image: Image, remaining: () -> Double) throws -> PageText {
+        guard page.lines.isEmpty || page.meanConfidence < 50, remaining() > 1 else { return page }
+        let normalized = try image.ocrNormalizedBackground()
+            .ocrWithResolution(image.resolution >= 70 ? image.resolution : 300)
+        let options = RecognitionOptions(deadline: remaining(), stage: .accurate, vocabulary: vocabulary)
+        guard let again = try? fast.recognize(normalized, options: options) else { return page }
+        let score = { (p: PageText) in p.meanConfidence * Double(p.words.count) }
+        return score(again) > score(page) ? again : page
+    }
+}

@@ -1,0 +1,71 @@
+import DocumentModel
+import Foundation
+import Imaging
+import OCR
+
+/// The OCR stage, in two passes (Vision's `.fast` / `.accurate` recognition levels):
+/// a fast whole-page pass (Debian's LSTM fast models, automatic segmentation), then — for
+/// `balanced` and `accurate` — an accurate pass that re-reads only the lines whose confidence is
+/// below the threshold with stronger setups (upscaled crop, background normalisation, Sauvola
+/// binarisation, single-line segmentation, the standard model when installed) and keeps the
+/// better reading. Re-read lines carry `stage == .accurate`.
+///
+/// Create once per worker (it owns Tesseract engines) and reuse for every page.
+public final class TextRecognizer {
+    public let settings: OCRSettings
+    /// The confidence below which lines are re-read (`rereadBelow` or the level's default).
+    public let rereadThreshold: Double
+    let fast: TesseractEngine
+    /// The standard (non-fast) model for the accurate pass, when installed for all languages.
+    let standard: TesseractEngine?
+    let vocabulary: Vocabulary?
+    let strategies: [RereadStrategy]
+
+    /// Default re-read thresholds per level.
+    public static func defaultThreshold(for level: OCRLevel) -> Double {
+        switch level {
+        case .fast: return 0
+        case .balanced: return 70
+        case .accurate: return 85
+        }
+    }
+
+    /// - Throws: `OCRError.missingLanguage` (naming the Debian package) when a language is absent.
+    public init(settings: OCRSettings) throws {
+        self.settings = settings
+        rereadThreshold = settings.rereadBelow ?? Self.defaultThreshold(for: settings.level)
+        var variables: [String: String] = [:]
+        if !settings.languageCorrection {
+            // Init-only: without the dictionaries there is no language correction (and, as in
+            // Vision, custom words have no effect).
+            variables["load_system_dawg"] = "0"
+            variables["load_freq_dawg"] = "0"
+        }
+        let words = settings.languageCorrection ? settings.customWords : []
+        let patterns = settings.languageCorrection ? settings.customPatterns : []
+        fast = try TesseractEngine(languages: settings.languages, variables: variables,
+                                   userWords: words, userPatterns: patterns)
+        vocabulary = words.isEmpty ? nil : Vocabulary(words)
+        strategies = RereadStrategy.strategies(for: settings.level)
+        if settings.level != .fast, strategies.contains(where: \.usesStandardModel),
+           let path = Tessdata.standardModelPath(for: settings.languages[0]),
+           settings.languages.allSatisfy({ Tessdata.standardModelPath(for: $0) == path }) {
+            standard = try TesseractEngine(languages: settings.languages, dataPath: path, engineMode: .lstm,
+                                           variables: variables, userWords: words, userPatterns: patterns)
+        } else {
+            standard = nil
+        }
+    }
+
+    /// Recognises one (prepared) page.
+    /// - Parameter seconds: the page's time budget. The fast pass failing it throws
+    ///   `OCRError.deadlineExceeded`; the accurate pass stops re-reading when it runs out.
+    public func recognize(_ image: Image, deadline seconds: Double) throws -> PageText {
+        let start = Date()
+        var page = try fast.recognize(image, options: RecognitionOptions(deadline: seconds, vocabulary: vocabulary))
+        guard settings.level != .fast else { return page }
+        let remaining = { seconds - Date().timeIntervalSince(start) }
+        page = try rereadPageIfUnreadable(page, image: image, remaining: remaining)
+        return try rereadWeakLines(page, image: image, remaining: remaining)
+    }
+}

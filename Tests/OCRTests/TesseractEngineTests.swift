@@ -1,0 +1,106 @@
+import DocumentModel
+import Imaging
+import XCTest
+@testable import OCR
+
+final class TesseractEngineTests: XCTestCase {
+    func testCleanPageKeyWordsAndConfidence() throws {
+        let engine = try TesseractEngine(languages: ["eng"])
+        let page = try engine.recognize(try OCRFixture.image("clean.png"))
+        let words = page.lines.map(\.text).joined(separator: " ").ocrWords
+        for w in ["quarterly", "warehouse", "invoices", "parcel", "telephone", "contract", "friday"] {
+            XCTAssertTrue(words.contains(w), "missing \(w) in \(page.lines.map(\.text))")
+        }
+        XCTAssertGreaterThanOrEqual(page.lines.count, 6)
+        XCTAssertGreaterThan(page.meanConfidence, 85)
+        XCTAssertTrue(page.lines.allSatisfy { $0.stage == .fast })
+        XCTAssertFalse(page.regions.isEmpty)
+        XCTAssertTrue(page.lines.allSatisfy { $0.blockHint != nil && $0.paragraphHint != nil })
+        // Boxes are in page pixels: inside the image, words inside their line.
+        for line in page.lines {
+            XCTAssertGreaterThan(line.box.width, 100)
+            XCTAssertLessThanOrEqual(line.box.maxX, 1300)
+            for word in line.words {
+                XCTAssertNotNil(word.box.intersection(line.box), "\(word.text) outside its line")
+                XCTAssertFalse(word.text.contains(" "))
+            }
+        }
+    }
+
+    func testEngineIsReusedAcrossPages() throws {
+        let engine = try TesseractEngine(languages: ["eng"])
+        let first = try engine.recognize(try OCRFixture.image("clean.png"))
+        let second = try engine.recognize(try OCRFixture.image("eng_deu.png"))
+        let third = try engine.recognize(try OCRFixture.image("clean.png"))
+        XCTAssertEqual(first.lines.map(\.text), third.lines.map(\.text))
+        XCTAssertTrue(second.lines.map(\.text).joined(separator: " ").ocrWords.contains("berlin"))
+    }
+
+    func testEnglishGermanPageReadsUmlautsAndEszett() throws {
+        let engine = try TesseractEngine(languages: ["eng", "deu"])
+        let page = try engine.recognize(try OCRFixture.image("eng_deu.png"))
+        let words = page.lines.map(\.text).joined(separator: " ").ocrWords
+        for w in ["größe", "straße", "prüfen", "übersicht", "märz", "invoice", "confirmed"] {
+            XCTAssertTrue(words.contains(w), "missing \(w) in \(page.lines.map(\.text))")
+        }
+    }
+
+    func testMissingLanguageNamesTheDebianPackage() {
+        XCTAssertThrowsError(try TesseractEngine(languages: ["eng", "kat_old"])) { error in
+            XCTAssertEqual(error as? OCRError, .missingLanguage("kat_old", debianPackage: "tesseract-ocr-kat-old"))
+            XCTAssertTrue("\(error)".contains("tesseract-ocr-kat-old"))
+        }
+    }
+
+    func testBadDataPathThrows() {
+        XCTAssertThrowsError(try TesseractEngine(languages: ["eng"], dataPath: "/nonexistent/tessdata")) { error in
+            guard case .missingLanguage("eng", "tesseract-ocr-eng") = error as? OCRError else {
+                return XCTFail("unexpected \(error)")
+            }
+        }
+    }
+
+    func testTinyDeadlineFailsThePage() throws {
+        let engine = try TesseractEngine(languages: ["eng"])
+        let image = try OCRFixture.image("clean.png")
+        XCTAssertThrowsError(try engine.recognize(image, options: .init(deadline: 0.001))) { error in
+            XCTAssertEqual(error as? OCRError, .deadlineExceeded(seconds: 0.001))
+        }
+        // The engine is still usable afterwards.
+        XCTAssertFalse(try engine.recognize(image).lines.isEmpty)
+    }
+
+    func testCancellationStopsThePage() throws {
+        let engine = try TesseractEngine(languages: ["eng"])
+        XCTAssertThrowsError(try engine.recognize(try OCRFixture.image("clean.png"),
+                                                  options: .init(isCancelled: { true }))) { error in
+            XCTAssertEqual(error as? OCRError, .cancelled)
+        }
+    }
+
+    func testLanguageCorrectionOffAndOnBothRead() throws {
+        let on = try TesseractEngine(languages: ["eng"])
+        let off = try TesseractEngine(languages: ["eng"], variables: ["load_system_dawg": "0", "load_freq_dawg": "0"])
+        XCTAssertEqual(off.stringVariable("load_system_dawg"), "0")
+        XCTAssertEqual(on.stringVariable("load_system_dawg"), "1")
+        let image = try OCRFixture.image("degraded.png")
+        let a = try on.recognize(image), b = try off.recognize(image)
+        for page in [a, b] {
+            let words = page.lines.map(\.text).joined(separator: " ").ocrWords
+            XCTAssertTrue(words.contains("warehouse"), "\(page.lines.map(\.text))")
+        }
+    }
+
+    func testSingleLineSegmentationOnACrop() throws {
+        let engine = try TesseractEngine(languages: ["eng"])
+        let image = try OCRFixture.image("clean.png")
+        let page = try engine.recognize(image)
+        let line = try XCTUnwrap(page.lines.first)
+        let crop = try image.ocrCropped(to: Box(x: line.box.x - 10, y: line.box.y - 10,
+                                                width: line.box.width + 20, height: line.box.height + 20))
+        let reread = try engine.recognize(crop, options: .init(segmentation: .singleLine, stage: .accurate))
+        XCTAssertEqual(reread.lines.count, 1)
+        XCTAssertEqual(reread.lines.first?.stage, .accurate)
+        XCTAssertTrue(reread.lines[0].text.ocrWords.contains("quarterly"))
+    }
+}

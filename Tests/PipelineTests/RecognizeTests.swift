@@ -1,0 +1,80 @@
+import DocumentModel
+import Imaging
+import OCR
+import XCTest
+@testable import Pipeline
+
+final class RecognizeTests: XCTestCase {
+    private func settings(_ level: OCRLevel, languages: [String] = ["eng"], words: [String] = [],
+                          correction: Bool = true) -> OCRSettings {
+        var s = OCRSettings()
+        s.level = level; s.languages = languages; s.customWords = words; s.languageCorrection = correction
+        return s
+    }
+
+    func testFastLevelOnCleanPage() throws {
+        let page = try TextRecognizer(settings: settings(.fast)).recognize(try RecognizeFixture.image("clean.png"), deadline: 60)
+        XCTAssertGreaterThan(page.meanConfidence, 85)
+        XCTAssertTrue(page.lines.allSatisfy { $0.stage == .fast })
+        XCTAssertTrue(page.lines.map(\.text).joined(separator: " ").recognizedWords.isSuperset(of: ["quarterly", "friday"]))
+    }
+
+    func testAccurateLevelRereadsWeakLinesOfDegradedPage() throws {
+        let image = try RecognizeFixture.image("degraded.png")
+        let fast = try TextRecognizer(settings: settings(.fast)).recognize(image, deadline: 60)
+        let accurate = try TextRecognizer(settings: settings(.accurate)).recognize(image, deadline: 60)
+        print("fast: \(fast.lines.map { "\(Int($0.confidence)) \($0.text)" })")
+        print("accurate: \(accurate.lines.map { "\(Int($0.confidence)) \($0.stage) \($0.text)" })")
+        XCTAssertTrue(accurate.lines.contains { $0.stage == .accurate }, "no line was re-read")
+        XCTAssertTrue(accurate.lines.contains { $0.stage == .fast }, "every line was re-read")
+        XCTAssertGreaterThanOrEqual(accurate.meanConfidence, fast.meanConfidence)
+        for line in accurate.lines where line.stage == .accurate {
+            // Re-read words are mapped back to page coordinates, inside the image.
+            for w in line.words {
+                XCTAssertGreaterThanOrEqual(w.box.x, 0); XCTAssertLessThanOrEqual(w.box.maxX, image.width)
+                XCTAssertGreaterThanOrEqual(w.box.y, 0); XCTAssertLessThanOrEqual(w.box.maxY, image.height)
+            }
+        }
+    }
+
+    func testCustomWordsCorrectADomainTerm() throws {
+        let image = try RecognizeFixture.image("domain_term.png")
+        let plain = try TextRecognizer(settings: settings(.fast)).recognize(image, deadline: 60)
+        let custom = try TextRecognizer(settings: settings(.fast, words: ["Zylqorbex"])).recognize(image, deadline: 60)
+        let off = try TextRecognizer(settings: settings(.fast, words: ["Zylqorbex"], correction: false))
+            .recognize(image, deadline: 60)
+        let count = { (p: PageText) in p.words.filter { $0.text.contains("Zylqorbex") }.count }
+        print("plain: \(plain.lines.map(\.text))\ncustom: \(custom.lines.map(\.text))\noff: \(off.lines.map(\.text))")
+        XCTAssertLessThan(count(plain), 3, "the fixture should be misread without custom words")
+        XCTAssertEqual(count(custom), 3)
+        XCTAssertEqual(count(off), count(plain), "custom words must have no effect without language correction")
+        XCTAssertTrue(custom.lines.map(\.text).joined(separator: " ").recognizedWords.contains("cleaning"))
+    }
+
+    func testEnglishGermanPage() throws {
+        let page = try TextRecognizer(settings: settings(.balanced, languages: ["eng", "deu"]))
+            .recognize(try RecognizeFixture.image("eng_deu.png"), deadline: 60)
+        let words = page.lines.map(\.text).joined(separator: " ").recognizedWords
+        XCTAssertTrue(words.isSuperset(of: ["größe", "straße", "prüfen", "übersicht"]), "\(words)")
+    }
+
+    func testTinyDeadlineFailsThePage() throws {
+        let ocr = try TextRecognizer(settings: settings(.accurate))
+        XCTAssertThrowsError(try ocr.recognize(try RecognizeFixture.image("clean.png"), deadline: 0.001)) { error in
+            guard case .deadlineExceeded = error as? OCRError else { return XCTFail("unexpected \(error)") }
+        }
+    }
+
+    func testMissingLanguageNamesDebianPackage() {
+        XCTAssertThrowsError(try TextRecognizer(settings: settings(.fast, languages: ["eng", "fra_zz"]))) { error in
+            XCTAssertEqual(error as? OCRError, .missingLanguage("fra_zz", debianPackage: "tesseract-ocr-fra-zz"))
+        }
+    }
+
+    func testLevelThresholds() throws {
+        XCTAssertEqual(try TextRecognizer(settings: settings(.balanced)).rereadThreshold, 70)
+        XCTAssertEqual(try TextRecognizer(settings: settings(.accurate)).rereadThreshold, 85)
+        var s = settings(.balanced); s.rereadBelow = 42
+        XCTAssertEqual(try TextRecognizer(settings: s).rereadThreshold, 42)
+    }
+}
