@@ -1,0 +1,82 @@
+import Foundation
+import DocumentModel
+
+/// A working text line: words left to right with their box and typographic size.
+/// `size` is the font size (text layer) or the box height (OCR), in page pixels.
+struct TextLine: Hashable {
+    var words: [Word]
+    var box: Box
+    var size: Double
+    var isBold: Bool
+    /// Index of the input line this piece came from (hints, stable ordering).
+    var source: Int
+    var blockHint: Int?
+
+    init(words: [Word], source: Int, blockHint: Int? = nil) {
+        precondition(!words.isEmpty, "a text line holds at least one word")
+        self.words = words.sorted { $0.box.minX < $1.box.minX }
+        self.box = Box.enclosing(words.map(\.box))!
+        let sizes = words.compactMap(\.fontSize).sorted()
+        self.size = sizes.isEmpty ? Double(box.height) : sizes[sizes.count / 2]
+        self.isBold = words.allSatisfy(\.isBold)
+        self.source = source
+        self.blockHint = blockHint
+    }
+
+    var text: String { words.map(\.text).joined(separator: " ") }
+    var hasFontSize: Bool { words.contains { $0.fontSize != nil } }
+
+    /// The same line without its first `count` words (nil when nothing is left).
+    func dropping(first count: Int) -> TextLine? {
+        let rest = Array(words.dropFirst(count))
+        return rest.isEmpty ? nil : TextLine(words: rest, source: source, blockHint: blockHint)
+    }
+}
+
+extension TextLine {
+    /// Builds working lines from input lines: empty words dropped, and a line split where two
+    /// words are further apart than `gap` (column gutters, table cells), except right after a
+    /// list marker (hanging-indent bullets sit far from their text).
+    static func make(from lines: [Line], splitGap gap: Double) -> [TextLine] {
+        var out: [TextLine] = []
+        for (index, line) in lines.enumerated() {
+            let words = line.words
+                .filter { !$0.text.trimmingCharacters(in: .whitespaces).isEmpty && $0.box.width > 0 }
+                .sorted { $0.box.minX < $1.box.minX }
+            var piece: [Word] = []
+            for word in words {
+                if let last = piece.last, Double(word.box.minX - last.box.maxX) > gap,
+                   !(piece.count == 1 && ListMarker.parse(last.text) != nil) {
+                    out.append(TextLine(words: piece, source: index, blockHint: line.blockHint))
+                    piece = []
+                }
+                piece.append(word)
+            }
+            if !piece.isEmpty { out.append(TextLine(words: piece, source: index, blockHint: line.blockHint)) }
+        }
+        return out
+    }
+}
+
+extension TextLine {
+    /// A line holding only a list marker (some text layers emit the bullet as its own line) is
+    /// joined to the nearest line on the same row to its right.
+    static func mergeLoneMarkers(_ lines: [TextLine]) -> [TextLine] {
+        var lines = lines
+        var i = 0
+        while i < lines.count {
+            let m = lines[i]
+            if m.words.count == 1, ListMarker.parse(m.words[0].text) != nil,
+               let j = lines.indices.filter({ j in
+                   j != i && lines[j].box.minX >= m.box.maxX && Double(lines[j].box.minX - m.box.maxX) < 4 * Double(m.box.height)
+                       && abs(lines[j].box.midY - m.box.midY) < Double(max(m.box.height, lines[j].box.height)) / 2
+               }).min(by: { lines[$0].box.minX < lines[$1].box.minX }) {
+                lines[j] = TextLine(words: m.words + lines[j].words, source: lines[j].source, blockHint: lines[j].blockHint)
+                lines.remove(at: i)
+                continue
+            }
+            i += 1
+        }
+        return lines
+    }
+}
