@@ -35,7 +35,7 @@ struct Lists {
         var next = start + 1
         let em = metrics.bodySize
         while next < items.count, let line = items[next].line, !isHeading(line) {
-            let gap = Double(line.box.minY - previous.box.maxY)
+            let gap = line.gap(after: previous)
             let minMarkerX = drafts.map(\.markerX).min()!
             guard gap > -0.5 * Double(previous.box.height), Double(line.box.minX) > Double(minMarkerX) - em else { break }
             if let marker = Self.marker(of: line), gap <= paragraphs.splitGap + 1.2 * metrics.lineHeight {

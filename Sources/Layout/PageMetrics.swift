@@ -2,7 +2,7 @@ import DocumentModel
 
 /// Typical measures of a page's body text, the yardstick for every relative rule.
 struct PageMetrics {
-    /// Median size (font size or line height) of the page's lines, weighted by word count.
+    /// Median size (font size or median word height) of the page's lines, weighted by word count.
     var bodySize: Double
     /// Median line box height.
     var lineHeight: Double

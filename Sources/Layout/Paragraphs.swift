@@ -1,7 +1,8 @@
 import DocumentModel
 
 /// Paragraph rules: consecutive lines (in reading order) of one column form a paragraph until
-/// - the vertical gap exceeds the page's normal line gap by half a body line (`splitGap`), or
+/// - the vertical gap (between median word edges) exceeds the page's normal line gap (40th
+///   percentile) by 0.4 of the body size (`splitGap`), or
 /// - a line starts indented against the previous one by more than ~0.7 em (first-line indent;
 ///   centred lines, whose both ends move in, are not indents), or
 /// - the size changes by more than 15 %, or the line leaves the column, or
@@ -15,18 +16,18 @@ struct Paragraphs {
     init(ordered lines: [TextLine], metrics: PageMetrics) {
         var gaps: [Double] = []
         for (a, b) in zip(lines, lines.dropFirst()) where ReadingOrder.overlapX(a.box, b.box, 0) {
-            let gap = Double(b.box.minY - a.box.maxY)
+            let gap = b.gap(after: a)
             if gap > -0.5 * metrics.lineHeight, gap < 3 * metrics.lineHeight { gaps.append(gap) }
         }
-        normalGap = PageMetrics.percentile(gaps, 0.25) ?? 0.2 * metrics.lineHeight
-        splitGap = normalGap + 0.45 * metrics.lineHeight
+        normalGap = PageMetrics.percentile(gaps, 0.4) ?? 0.2 * metrics.lineHeight
+        splitGap = normalGap + 0.4 * metrics.bodySize
         indent = 0.7 * metrics.bodySize
     }
 
     /// True when `line` continues the paragraph whose previous line is `previous`.
     func continues(_ line: TextLine, after previous: TextLine) -> Bool {
         guard ReadingOrder.overlapX(line.box, previous.box, 0) else { return false }
-        let gap = Double(line.box.minY - previous.box.maxY)
+        let gap = line.gap(after: previous)
         guard gap <= splitGap, gap > -0.5 * Double(previous.box.height) else { return false }
         guard abs(line.size / max(previous.size, 1) - 1) <= 0.15 else { return false }
         let shiftIn = Double(line.box.minX - previous.box.minX)

@@ -2,11 +2,15 @@ import Foundation
 import DocumentModel
 
 /// A working text line: words left to right with their box and typographic size.
-/// `size` is the font size (text layer) or the box height (OCR), in page pixels.
+/// `size` is the font size (text layer) or the median word height (OCR), in page pixels.
 struct TextLine: Hashable {
     var words: [Word]
     var box: Box
     var size: Double
+    /// Median top and bottom of the words: line edges that one tall glyph or a jittered word
+    /// does not move (used for line gaps).
+    var top: Double
+    var bottom: Double
     var isBold: Bool
     /// Index of the input line this piece came from (hints, stable ordering).
     var source: Int
@@ -17,7 +21,10 @@ struct TextLine: Hashable {
         self.words = words.sorted { $0.box.minX < $1.box.minX }
         self.box = Box.enclosing(words.map(\.box))!
         let sizes = words.compactMap(\.fontSize).sorted()
-        self.size = sizes.isEmpty ? Double(box.height) : sizes[sizes.count / 2]
+        let heights = words.map { Double($0.box.height) }
+        self.size = sizes.isEmpty ? PageMetrics.median(heights)! : sizes[sizes.count / 2]
+        self.top = PageMetrics.median(words.map { Double($0.box.minY) })!
+        self.bottom = PageMetrics.median(words.map { Double($0.box.maxY) })!
         self.isBold = words.allSatisfy(\.isBold)
         self.source = source
         self.blockHint = blockHint
@@ -79,4 +86,9 @@ extension TextLine {
         }
         return lines
     }
+}
+
+extension TextLine {
+    /// Vertical distance from `previous`'s bottom to this line's top (median word edges).
+    func gap(after previous: TextLine) -> Double { top - previous.bottom }
 }

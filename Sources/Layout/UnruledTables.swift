@@ -6,7 +6,8 @@ import DocumentModel
 /// than ~0.8 em. A table is a run of ≥ 3 consecutive rows, each with ≥ 2 segments, close to each
 /// other (gap < 1.5 lines), whose segments, projected onto the x axis together, still leave ≥ 2
 /// separate columns (a gutter crossing every row). Two-column prose also has such a gutter, so a
-/// run is refused when any column reads like prose (≥ 60 % of its cells hold ≥ 6 words), and a run
+/// run is refused when any column reads like prose (its cells hold ≥ 4.5 words on average, or
+/// half of them ≥ 5 words: tables with a long free-text column are missed), and a run
 /// whose first column holds only list markers is a list, not a table. Cells are row × column
 /// intersections (unruled tables have no spans). Header row: all bold, or a horizontal ruling
 /// between the first and second row.
@@ -103,7 +104,9 @@ enum UnruledTables {
     private static func looksLikeProse(_ cells: [[[Word]]]) -> Bool {
         for c in 0..<cells[0].count {
             let filled = cells.map { $0[c] }.filter { !$0.isEmpty }
-            if !filled.isEmpty, Double(filled.filter { $0.count >= 6 }.count) >= 0.6 * Double(filled.count) { return true }
+            guard !filled.isEmpty else { continue }
+            let mean = Double(filled.map(\.count).reduce(0, +)) / Double(filled.count)
+            if mean >= 4.5 || Double(filled.filter { $0.count >= 5 }.count) >= 0.5 * Double(filled.count) { return true }
         }
         return false
     }
