@@ -40,13 +40,18 @@ struct BlockBuilder {
         Headings.isHeading(line, metrics: metrics, regions: regions)
     }
 
-    /// The paragraph starting at `items[start]` (see `Paragraphs` for the rules).
+    /// The paragraph starting at `items[start]` (see `Paragraphs` for the rules). Pieces of one
+    /// row (a justified line split at a wide space) are joined back before comparing rows.
     private func paragraph(_ items: [PageItem], from start: Int) -> (DraftBlock, Int) {
         var lines = [items[start].line!]
+        var row = lines[0]
         var next = start + 1
-        while options.paragraphs, next < items.count, let line = items[next].line,
-              !isHeading(line), !(options.lists && startsList(items, at: next)),
-              paragraphs.continues(line, after: lines.last!) {
+        while options.paragraphs, next < items.count, let line = items[next].line {
+            if Paragraphs.sameRow(line, after: row, metrics: metrics) {
+                row = TextLine(words: row.words + line.words, source: row.source, blockHint: row.blockHint)
+            } else if !isHeading(line), !(options.lists && startsList(items, at: next)), paragraphs.continues(line, after: row) {
+                row = line
+            } else { break }
             lines.append(line); next += 1
         }
         let text = TextJoin.join(lines.map(\.text))

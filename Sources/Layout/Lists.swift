@@ -38,7 +38,9 @@ struct Lists {
             let gap = line.gap(after: previous)
             let minMarkerX = drafts.map(\.markerX).min()!
             guard gap > -0.5 * Double(previous.box.height), Double(line.box.minX) > Double(minMarkerX) - em else { break }
-            if let marker = Self.marker(of: line), gap <= paragraphs.splitGap + 1.2 * metrics.lineHeight {
+            if Paragraphs.sameRow(line, after: previous, metrics: metrics) {
+                drafts[drafts.count - 1].lines.append(line)
+            } else if let marker = Self.marker(of: line), gap <= paragraphs.splitGap + 1.2 * metrics.lineHeight {
                 drafts.append(Draft(marker: marker, markerX: line.box.minX, lines: [line.dropping(first: 1)!]))
             } else if Double(line.box.minX) > Double(drafts.last!.markerX) + 0.5 * em, gap <= paragraphs.splitGap,
                       Self.marker(of: line) == nil {

@@ -14,6 +14,7 @@ struct PageAnalyzer {
         if input.options.tables {
             (tables, body) = Tables.extract(lines: body, rulings: input.rulings, metrics: metrics)
         }
+        body = TextLine.rejoin(body, gutter: Gutter.find(body, metrics: metrics))
         let items = ordered(body.map(PageItem.line) + tables.map(PageItem.table), tables: tables, metrics: metrics)
         let builder = BlockBuilder(metrics: metrics, options: input.options, regions: input.regions,
                                    paragraphs: Paragraphs(ordered: items.compactMap(\.line), metrics: metrics))

@@ -18,10 +18,20 @@ enum Tables {
         for table in RuledTables.find(lines: lines, rulings: rulings, metrics: metrics) {
             tables.append(table.block); used.formUnion(table.words)
         }
-        let remaining = remove(used, from: lines)
+        var remaining = remove(used, from: lines)
         used = []
         for table in UnruledTables.find(lines: remaining, rulings: rulings, metrics: metrics) {
             tables.append(table.block); used.formUnion(table.words)
+        }
+        remaining = remove(used, from: remaining)
+        // Tables inside one column of a multi-column page: look again on each side of the gutter.
+        guard let gutter = Gutter.find(remaining, metrics: metrics) else { return (tables, remaining) }
+        used = []
+        for side in gutter.sides(of: remaining) {
+            for table in UnruledTables.find(lines: side.map { remaining[$0] }, rulings: rulings, metrics: metrics) {
+                tables.append(table.block)
+                used.formUnion(table.words.map { WordRef(line: side[$0.line], word: $0.word) })
+            }
         }
         return (tables, remove(used, from: remaining))
     }

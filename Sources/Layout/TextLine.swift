@@ -92,3 +92,22 @@ extension TextLine {
     /// Vertical distance from `previous`'s bottom to this line's top (median word edges).
     func gap(after previous: TextLine) -> Double { top - previous.bottom }
 }
+
+extension TextLine {
+    /// Joins back the pieces of one input line (split at wide gaps by `make`) unless the gap
+    /// between two pieces holds the page's column gutter: after tables have taken their words,
+    /// the other wide gaps are justified spacing, not column breaks.
+    static func rejoin(_ lines: [TextLine], gutter: Gutter?) -> [TextLine] {
+        var out: [TextLine] = []
+        for line in lines {
+            if let last = out.last, last.source == line.source, line.box.minX >= last.box.maxX,
+               abs(line.box.midY - last.box.midY) < Double(min(line.box.height, last.box.height)) / 2,
+               !(gutter.map { last.box.maxX <= $0.range.upperBound && line.box.minX >= $0.range.lowerBound } ?? false) {
+                out[out.count - 1] = TextLine(words: last.words + line.words, source: last.source, blockHint: last.blockHint)
+            } else {
+                out.append(line)
+            }
+        }
+        return out
+    }
+}

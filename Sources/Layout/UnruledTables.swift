@@ -4,10 +4,12 @@ import DocumentModel
 ///
 /// Words are grouped into visual rows across the page; a row splits into segments at gaps wider
 /// than ~0.8 em. A table is a run of ≥ 3 consecutive rows, each with ≥ 2 segments, close to each
-/// other (gap < 1.5 lines), whose segments, projected onto the x axis together, still leave ≥ 2
+/// other (gap < 1.5 lines) at a regular pitch (largest ≤ 1.6× smallest), without heading-sized
+/// text (≥ 1.15× body), whose segments, projected onto the x axis together, still leave ≥ 2
 /// separate columns (a gutter crossing every row). Two-column prose also has such a gutter, so a
-/// run is refused when any column reads like prose (its cells hold ≥ 4.5 words on average, or
-/// half of them ≥ 5 words: tables with a long free-text column are missed), and a run
+/// run is refused when it reads like prose (its cells hold ≥ 3.5 words on average, or one column's
+/// cells ≥ 4.5 words on average or half of them ≥ 5 words: tables with long free-text columns
+/// are missed), and a run
 /// whose first column holds only list markers is a list, not a table. Cells are row × column
 /// intersections (unruled tables have no spans). Header row: all bold, or a horizontal ruling
 /// between the first and second row.
@@ -24,8 +26,9 @@ enum UnruledTables {
         while i < rows.count {
             var best: (end: Int, cols: [ClosedRange<Int>])? = nil
             var j = i
-            while j < rows.count, rows[j].segments.count >= 2 {
+            while j < rows.count, rows[j].segments.count >= 2, !hasLargeText(rows[j], metrics) {
                 if j > i, Double(rows[j].minY - rows[j - 1].maxY) > 1.5 * metrics.lineHeight { break }
+                if j > i + 1, !regularPitch(Array(rows[i...j])) { break }
                 let cols = columns(Array(rows[i...j]), tolerance: Int(0.3 * metrics.bodySize))
                 guard cols.count >= 2 else { break }
                 best = (j, cols); j += 1
@@ -37,6 +40,21 @@ enum UnruledTables {
             }
         }
         return found
+    }
+
+    /// Heading-sized text (≥ 1.15× body) is not table text.
+    private static func hasLargeText(_ row: Row, _ metrics: PageMetrics) -> Bool {
+        row.segments.contains { seg in
+            let sizes = seg.words.map { $0.1.fontSize ?? Double($0.1.box.height) }
+            return (PageMetrics.median(sizes) ?? 0) >= 1.15 * metrics.bodySize
+        }
+    }
+
+    /// Table rows follow a regular pitch: the largest row-to-row distance is at most 1.6× the smallest.
+    private static func regularPitch(_ rows: [Row]) -> Bool {
+        let pitches = zip(rows, rows.dropFirst()).map { Double($1.minY + $1.maxY - $0.minY - $0.maxY) / 2 }
+        guard let lo = pitches.min(), let hi = pitches.max(), lo > 0 else { return true }
+        return hi <= 1.6 * lo
     }
 
     static func visualRows(_ lines: [TextLine], gap: Double) -> [Row] {
@@ -102,6 +120,8 @@ enum UnruledTables {
     }
 
     private static func looksLikeProse(_ cells: [[[Word]]]) -> Bool {
+        let filledCells = cells.flatMap { $0 }.filter { !$0.isEmpty }
+        if Double(filledCells.map(\.count).reduce(0, +)) >= 3.5 * Double(max(1, filledCells.count)) { return true }
         for c in 0..<cells[0].count {
             let filled = cells.map { $0[c] }.filter { !$0.isEmpty }
             guard !filled.isEmpty else { continue }

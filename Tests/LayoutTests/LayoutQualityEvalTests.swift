@@ -45,6 +45,11 @@ final class LayoutQualityEvalTests: XCTestCase {
                 let predicted = LayoutAnalyzer.analyzeDocument(pages: doc.pages)
                 seconds += Date().timeIntervalSince(start); pages += doc.pages.count
                 for (truth, blocks) in zip(doc.truth, predicted) { evaluate(truth, blocks, into: &score) }
+                if ProcessInfo.processInfo.environment["QUIRE_LAYOUT_EVAL_DUMP"] == file {
+                    for (p, blocks) in predicted.enumerated() {
+                        for b in blocks { print("DUMP p\(p) #\(b.readingOrder) \(b.kind) \(b.box): \(b.text.prefix(80))") }
+                    }
+                }
             }
             report += describe(variant, score, pages: pages, seconds: seconds)
             XCTAssertGreaterThan(score.kinds["paragraph"]?.f1 ?? 0, 0.7, variant)
@@ -71,7 +76,7 @@ final class LayoutQualityEvalTests: XCTestCase {
         }
         for (i, b) in blocks.enumerated() where !used.contains(i) { score.kinds[b.kind.rawValue, default: Counts()].fp += 1 }
         if ProcessInfo.processInfo.environment["QUIRE_LAYOUT_EVAL"] == "verbose" {
-            for (i, b) in blocks.enumerated() where !used.contains(i) { print("FP \(b.kind) \(b.box): \(b.text.prefix(120))") }
+            for (i, b) in blocks.enumerated() where !used.contains(i) { print("FP \(b.kind) \(b.box): \(b.kind == .table ? b.text.replacingOccurrences(of: "\n", with: " / ") : String(b.text.prefix(120)))") }
             for (t, m) in zip(truth, match) where m == nil { print("FN \(t.kind) \(t.box): \(t.text.prefix(120))") }
         }
         for (t, m) in zip(truth, match) { compareContent(t, m.map { blocks[$0] }, into: &score) }

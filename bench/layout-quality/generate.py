@@ -48,9 +48,11 @@ class Page:
 class Setter:
     """Places words on a reportlab canvas and records boxes, lines and truth blocks."""
 
-    def __init__(self, path, columns, indent_style, rng, doc_no):
+    def __init__(self, path, columns, indent_style, rng, doc_no, justify=False):
         self.c = canvas.Canvas(path, pagesize=(PAGE_W, PAGE_H))
         self.columns, self.indent_style, self.rng, self.doc_no = columns, indent_style, rng, doc_no
+        self.justify = justify
+        self.tables = 0
         self.pages = []
         self.new_page()
 
@@ -86,17 +88,21 @@ class Setter:
         self.new_page()
 
     # --- drawing --------------------------------------------------------------------------
-    def line_words(self, tokens, x, y_top, size, bold):
+    def line_words(self, tokens, x, y_top, size, bold, stretch_to=None):
         f = font(bold)
         self.c.setFont(f, size)
         base = y_top + 0.78 * size
         words, pen = [], x
+        extra = 0.0
+        if stretch_to and len(tokens) > 1:
+            natural = sum(stringWidth(t, f, size) for t in tokens) + stringWidth(" ", f, size) * (len(tokens) - 1)
+            extra = max(0.0, (stretch_to - natural) / (len(tokens) - 1))
         for t in tokens:
             w = stringWidth(t, f, size)
             self.c.drawString(pen, PAGE_H - base, t)
             words.append({"text": t, "confidence": 100,
                           "box": box(pen, y_top, w, 1.0 * size), "fontSize": size * S, "isBold": bold})
-            pen += w + stringWidth(" ", f, size)
+            pen += w + stringWidth(" ", f, size) + extra
         if words:
             self.page.lines.append({"text": " ".join(tokens), "confidence": 100, "words": words,
                                     "box": union([w["box"] for w in words]), "stage": "text_layer"})
@@ -156,7 +162,9 @@ class Setter:
         x, width = self.col_box()
         words = []
         for i, toks in enumerate(lines):
-            words += self.line_words(toks, x + (indent if i == 0 else 0), self.y, BODY, False)
+            lx = x + (indent if i == 0 else 0)
+            stretch = (x + width - lx) if self.justify and i + 1 < len(lines) else None
+            words += self.line_words(toks, lx, self.y, BODY, False, stretch)
             self.y += BODY * 1.2
         self.y += 0 if self.indent_style else 6
         self.page.truth.append(self.block("paragraph", text, words))
@@ -172,6 +180,7 @@ class Setter:
         self.ensure(sum(len(p[6]) for p in plan) * BODY * 1.25 + 6)
         x, width = self.col_box()
         words, truth_items = [], []
+        self.markers = {p[2] for p in plan}
         for depth, mtype, marker, text, mx, tx, lines in plan:
             mx, tx = x + 6 + 18 * depth, x + 6 + 18 * depth + 16
             words += self.line_words([marker], mx, self.y, BODY, False)
@@ -190,7 +199,8 @@ class Setter:
         out = []
         for line in self.page.lines:
             prev = out[-1] if out else None
-            if prev and len(prev["words"]) == 1 and abs(prev["box"]["y"] - line["box"]["y"]) < 1 \
+            if prev and len(prev["words"]) == 1 and prev["words"][0]["text"] in self.markers \
+                    and abs(prev["box"]["y"] - line["box"]["y"]) < 1 \
                     and prev["box"]["x"] < line["box"]["x"]:
                 prev["words"] += line["words"]
                 prev["text"] += " " + line["text"]
@@ -199,14 +209,24 @@ class Setter:
                 out.append(line)
         self.page.lines = out
 
-    def table(self, rows, ruled, span):
-        """rows: list of rows of cell texts; the first row is the (bold) header. span: the header's
-        cells 1 and 2 are merged (ruled tables only)."""
-        x0, width = MARGIN, PAGE_W - 2 * MARGIN
+    def table(self, rows, style, in_column=False, caption=None):
+        """rows: list of rows of cell texts; the first row is the (bold) header.
+        style: grid | grid-span (header cells 1-2 merged) | plain | booktabs (top, header and
+        bottom rules only). in_column: the table fills the current column instead of the page."""
+        ruled, span = style.startswith("grid"), style == "grid-span"
         ncol = len(rows[0])
         row_h = BODY * 1.2 + 8
-        self.ensure(row_h * len(rows) + 12, full_width=True)
-        self.col = 0
+        need = row_h * len(rows) + 12 + (BODY * 2 if caption else 0)
+        self.ensure(need, full_width=not in_column)
+        if in_column:
+            x0, width = self.col_box()
+        else:
+            self.col = 0
+            x0, width = MARGIN, PAGE_W - 2 * MARGIN
+        if caption:
+            words = self.line_words(caption.split(), x0, self.y, BODY, False)
+            self.page.truth.append(self.block("caption", caption, words))
+            self.y += BODY * 1.2 + 4
         xs = [x0 + width * k / ncol for k in range(ncol + 1)]
         top = self.y + 4
         ys = [top + row_h * r for r in range(len(rows) + 1)]
@@ -216,17 +236,20 @@ class Setter:
             while c < ncol:
                 cs = 2 if (span and r == 0 and c == 1) else 1
                 text = row[c]
-                ws = self.line_words(text.split(), xs[c] + 5, ys[r] + 4, BODY, r == 0)
-                words += ws
+                while stringWidth(text, font(r == 0), BODY) > xs[c + cs] - xs[c] - 10 and " " in text:
+                    text = text.rsplit(" ", 1)[0]  # cell text fits its cell
+                words += self.line_words(text.split(), xs[c] + 5, ys[r] + 4, BODY, r == 0)
                 cells.append({"row": r, "column": c, "rowSpan": 1, "columnSpan": cs, "text": text, "isHeader": r == 0})
                 c += cs
+        self.c.setLineWidth(0.8)
         if ruled:
-            self.c.setLineWidth(0.8)
-            for r, y in enumerate(ys):
+            for y in ys:
                 self.rule(xs[0], y, xs[-1], y)
             for k, x in enumerate(xs):
-                y_start = ys[1] if (span and k == 2) else ys[0]
-                self.rule(x, y_start, x, ys[-1])
+                self.rule(x, ys[1] if (span and k == 2) else ys[0], x, ys[-1])
+        elif style == "booktabs":
+            for y in (ys[0], ys[1], ys[-1]):
+                self.rule(xs[0], y, xs[-1], y)
         grid_box = box(xs[0], ys[0], xs[-1] - xs[0], ys[-1] - ys[0]) if ruled else union([w["box"] for w in words])
         grid = [["" for _ in range(ncol)] for _ in rows]
         for cell in cells:
@@ -235,7 +258,8 @@ class Setter:
         self.page.truth.append({"kind": "table", "text": text, "box": grid_box, "cells": cells,
                                 "rowCount": len(rows), "columnCount": ncol})
         self.y = ys[-1] + 14
-        self.top = max(self.top, self.y) if self.columns == 1 else self.top
+        if not in_column:
+            self.top = max(self.top, self.y) if self.columns == 1 else self.top
 
     def rule(self, x0, y0, x1, y1):
         self.c.line(x0, PAGE_H - y0, x1, PAGE_H - y1)
@@ -299,18 +323,20 @@ def list_items(rng, nested):
 
 
 def table_rows(rng, ncol, nrow):
-    head = ["Item", "Q1", "Q2", "Total", "Note"][:ncol]
+    """Header + rows: a name, numbers (now and then empty), and a note of 1-3 words."""
+    head = ["Item", "Q1", "Q2", "Total", "Note"][:ncol - 1] + ["Note"]
     rows = [head]
     for r in range(nrow):
-        rows.append([rng.choice(["alpha", "beta", "gamma", "delta", "omega"]) + str(r)]
-                    + [str(rng.randint(1, 999)) for _ in range(ncol - 2)] + [rng.choice(["ok", "late", "n/a"])])
+        numbers = ["" if rng.random() < 0.1 else str(rng.randint(1, 999)) for _ in range(ncol - 2)]
+        note = " ".join(rng.choice(["ok", "late", "n/a", "see", "text", "checked", "open"]) for _ in range(rng.randint(1, 3)))
+        rows.append([rng.choice(["alpha", "beta", "gamma", "delta", "omega"]) + str(r)] + numbers + [note])
     return rows
 
 
 def make_document(no, rng, out):
     columns = 2 if no % 3 == 1 else 1
     indent_style = no % 4 == 3
-    s = Setter(os.path.join(out, f"doc{no:02d}.pdf"), columns, indent_style, rng, no)
+    s = Setter(os.path.join(out, f"doc{no:02d}.pdf"), columns, indent_style, rng, no, justify=no % 2 == 0)
     s.heading(f"Report {no}: " + " ".join(rng.choice(VOCAB).capitalize() for _ in range(3)), 0, full_width=True)
     for sec in range(3):
         s.heading(f"{sec + 1} " + " ".join(rng.choice(VOCAB).capitalize() for _ in range(2)), 1)
@@ -320,9 +346,12 @@ def make_document(no, rng, out):
             s.list_(list_items(rng, nested=rng.random() < 0.6))
         s.heading(f"{sec + 1}.1 " + rng.choice(VOCAB).capitalize(), 2)
         s.paragraph(para_text(rng))
-        if columns == 1 and rng.random() < 0.6:
-            ruled = rng.random() < 0.5
-            s.table(table_rows(rng, rng.randint(3, 5), rng.randint(3, 5)), ruled, span=ruled and rng.random() < 0.6)
+        if rng.random() < 0.6:
+            s.tables += 1
+            style = rng.choice(["grid", "grid-span", "plain", "booktabs"])
+            caption = f"Table {s.tables}: " + " ".join(rng.choice(VOCAB) for _ in range(4)) if rng.random() < 0.5 else None
+            ncol = 3 if columns == 2 else rng.randint(3, 5)
+            s.table(table_rows(rng, ncol, rng.randint(3, 5)), style, in_column=columns == 2, caption=caption)
         s.paragraph(para_text(rng))
     s.save()
     return s.pages
