@@ -49,7 +49,8 @@ struct BlockBuilder {
         while options.paragraphs, next < items.count, let line = items[next].line {
             if Paragraphs.sameRow(line, after: row, metrics: metrics) {
                 row = TextLine(words: row.words + line.words, source: row.source, blockHint: row.blockHint)
-            } else if !isHeading(line), !(options.lists && startsList(items, at: next)), paragraphs.continues(line, after: row) {
+            } else if !isHeading(line), !(options.lists && startsList(items, at: next)),
+                      Paragraphs.kind(of: line.text) != .caption, paragraphs.continues(line, after: row) {
                 row = line
             } else { break }
             lines.append(line); next += 1

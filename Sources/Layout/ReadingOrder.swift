@@ -19,16 +19,48 @@ enum ReadingOrder {
         guard n > 1 else { return Array(0..<n) }
         var successors = Array(repeating: [Int](), count: n)
         var indegree = Array(repeating: 0, count: n)
-        let blockers = boxes + separators
+        let blockers = Blockers(boxes + separators)
+        let mates = (0..<n).map { a in
+            (0..<n).filter { overlapX(boxes[$0], boxes[a], tolerance) }.sorted { boxes[$0].minY < boxes[$1].minY }
+        }
         for a in 0..<n {
-            for b in 0..<n where a != b && precedes(a, b, boxes, blockers, tolerance) {
+            for b in 0..<n where a != b && precedes(a, b, boxes, blockers, mates, tolerance) {
                 successors[a].append(b); indegree[b] += 1
             }
         }
         return topologicalSort(boxes, successors, indegree)
     }
 
-    private static func precedes(_ a: Int, _ b: Int, _ boxes: [Box], _ blockers: [Box], _ tol: Int) -> Bool {
+    /// Boxes indexed for the rule-2 test: for each of 128 vertical strips, the boxes covering the
+    /// strip's centre, sorted by top edge. A box overlapping both `a` and `b` covers the whole gap
+    /// between them, so only the boxes covering a strip centre inside that gap need a look.
+    struct Blockers {
+        var all: [Box]
+        var strips: [[Int]]
+        var stripWidth: Int
+
+        init(_ all: [Box]) {
+            self.all = all
+            let right = max(1, all.map(\.maxX).max() ?? 1)
+            stripWidth = max(1, right / 128 + 1)
+            strips = Array(repeating: [], count: right / stripWidth + 1)
+            for s in strips.indices {
+                let centre = s * stripWidth + stripWidth / 2
+                strips[s] = all.indices.filter { all[$0].minX <= centre && centre <= all[$0].maxX }
+                    .sorted { all[$0].minY < all[$1].minY }
+            }
+        }
+
+        /// Indices of boxes that may overlap horizontally both sides of the gap `x0...x1`.
+        func candidates(gap x0: Int, _ x1: Int) -> [Int] {
+            let first = max(0, (x0 - stripWidth / 2 + stripWidth - 1) / stripWidth)
+            let centreStrip = first * stripWidth + stripWidth / 2
+            guard first < strips.count, centreStrip <= x1 else { return Array(all.indices) }
+            return strips[first]
+        }
+    }
+
+    private static func precedes(_ a: Int, _ b: Int, _ boxes: [Box], _ blockers: Blockers, _ mates: [[Int]], _ tol: Int) -> Bool {
         let ba = boxes[a], bb = boxes[b]
         if overlapX(ba, bb, tol) {
             return ba.midY < bb.midY
@@ -36,22 +68,25 @@ enum ReadingOrder {
         guard ba.maxX <= bb.minX + tol else { return false }
         let top = min(ba.maxY, bb.maxY), bottom = max(ba.minY, bb.minY)
         guard top < bottom else { return true }
-        for (i, c) in blockers.enumerated() where i != a && i != b {
-            if c.minY >= top - tol, c.maxY <= bottom + tol, overlapX(c, ba, tol), overlapX(c, bb, tol) {
-                return false
-            }
+        for i in blockers.candidates(gap: ba.maxX - tol, bb.minX + tol) where i != a && i != b {
+            let c = blockers.all[i]
+            if c.minY >= top - tol, c.maxY <= bottom + tol, overlapX(c, ba, tol), overlapX(c, bb, tol) { return false }
         }
-        return ba.minY < bb.minY || columnReaches(from: a, upTo: b, boxes, tol)
+        return ba.minY < bb.minY || columnReaches(from: a, upTo: b, boxes, mates[a], tol)
     }
 
     /// For `a` below and left of `b`: true when `a`'s column (an element overlapping `a`
     /// horizontally and lying left of `b`) reaches up to `b`'s level. Without it, a line below
     /// and left of a lone right-hand line (a date, a signature) is not put before it.
-    private static func columnReaches(from a: Int, upTo b: Int, _ boxes: [Box], _ tol: Int) -> Bool {
-        let ba = boxes[a], bb = boxes[b]
-        return boxes.contains { c in
-            c.minY <= bb.maxY && c.maxX <= bb.minX + tol && overlapX(c, ba, tol)
+    /// `mates`: the elements overlapping `a` horizontally, sorted by top edge.
+    private static func columnReaches(from a: Int, upTo b: Int, _ boxes: [Box], _ mates: [Int], _ tol: Int) -> Bool {
+        let bb = boxes[b]
+        for c in mates {
+            let cb = boxes[c]
+            if cb.minY > bb.maxY { return false }
+            if cb.maxX <= bb.minX + tol { return true }
         }
+        return false
     }
 
     static func overlapX(_ a: Box, _ b: Box, _ tol: Int) -> Bool {

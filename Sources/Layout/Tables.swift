@@ -19,19 +19,22 @@ enum Tables {
             tables.append(table.block); used.formUnion(table.words)
         }
         var remaining = remove(used, from: lines)
+        // On a multi-column page, look for unruled tables on each side of the gutter first (a
+        // table inside one column), then over the whole page for what is left.
+        if let gutter = Gutter.find(remaining, metrics: metrics) {
+            used = []
+            var sideTables: [[Block]] = []
+            for side in gutter.sides(of: remaining) {
+                let found = UnruledTables.find(lines: side.map { remaining[$0] }, rulings: rulings, metrics: metrics)
+                sideTables.append(found.map(\.block))
+                for table in found { used.formUnion(table.words.map { WordRef(line: side[$0.line], word: $0.word) }) }
+            }
+            tables += SideBySide.merge(left: sideTables[0], right: sideTables[1], tolerance: Int(0.3 * metrics.bodySize))
+            remaining = remove(used, from: remaining)
+        }
         used = []
         for table in UnruledTables.find(lines: remaining, rulings: rulings, metrics: metrics) {
             tables.append(table.block); used.formUnion(table.words)
-        }
-        remaining = remove(used, from: remaining)
-        // Tables inside one column of a multi-column page: look again on each side of the gutter.
-        guard let gutter = Gutter.find(remaining, metrics: metrics) else { return (tables, remaining) }
-        used = []
-        for side in gutter.sides(of: remaining) {
-            for table in UnruledTables.find(lines: side.map { remaining[$0] }, rulings: rulings, metrics: metrics) {
-                tables.append(table.block)
-                used.formUnion(table.words.map { WordRef(line: side[$0.line], word: $0.word) })
-            }
         }
         return (tables, remove(used, from: remaining))
     }

@@ -3,7 +3,8 @@ import DocumentModel
 /// Unruled tables from column alignment.
 ///
 /// Words are grouped into visual rows across the page; a row splits into segments at gaps wider
-/// than ~0.8 em. A table is a run of ≥ 3 consecutive rows, each with ≥ 2 segments, close to each
+/// than ~0.8 em. A table is a run of ≥ 3 consecutive rows, each with ≥ 2 segments of ≤ 6 words
+/// (a longer segment is a line of prose), close to each
 /// other (gap < 1.5 lines) at a regular pitch (largest ≤ 1.6× smallest), without heading-sized
 /// text (≥ 1.15× body), whose segments, projected onto the x axis together, still leave ≥ 2
 /// separate columns (a gutter crossing every row). Two-column prose also has such a gutter, so a
@@ -26,10 +27,17 @@ enum UnruledTables {
         while i < rows.count {
             var best: (end: Int, cols: [ClosedRange<Int>])? = nil
             var j = i
-            while j < rows.count, rows[j].segments.count >= 2, !hasLargeText(rows[j], metrics) {
-                if j > i, Double(rows[j].minY - rows[j - 1].maxY) > 1.5 * metrics.lineHeight { break }
-                if j > i + 1, !regularPitch(Array(rows[i...j])) { break }
-                let cols = columns(Array(rows[i...j]), tolerance: Int(0.3 * metrics.bodySize))
+            var cols: [ClosedRange<Int>] = []
+            var pitch = (low: Double.infinity, high: 0.0)
+            while j < rows.count, rows[j].segments.count >= 2, rows[j].segments.allSatisfy({ $0.words.count <= 6 }),
+                  !hasLargeText(rows[j], metrics) {
+                if j > i {
+                    if Double(rows[j].minY - rows[j - 1].maxY) > 1.5 * metrics.lineHeight { break }
+                    let p = Double(rows[j].minY + rows[j].maxY - rows[j - 1].minY - rows[j - 1].maxY) / 2
+                    pitch = (min(pitch.low, p), max(pitch.high, p))
+                    if pitch.high > 1.6 * pitch.low { break }
+                }
+                cols = merged(cols + rows[j].segments.map { $0.minX...$0.maxX }, tolerance: Int(0.3 * metrics.bodySize))
                 guard cols.count >= 2 else { break }
                 best = (j, cols); j += 1
             }
@@ -48,13 +56,6 @@ enum UnruledTables {
             let sizes = seg.words.map { $0.1.fontSize ?? Double($0.1.box.height) }
             return (PageMetrics.median(sizes) ?? 0) >= 1.15 * metrics.bodySize
         }
-    }
-
-    /// Table rows follow a regular pitch: the largest row-to-row distance is at most 1.6× the smallest.
-    private static func regularPitch(_ rows: [Row]) -> Bool {
-        let pitches = zip(rows, rows.dropFirst()).map { Double($1.minY + $1.maxY - $0.minY - $0.maxY) / 2 }
-        guard let lo = pitches.min(), let hi = pitches.max(), lo > 0 else { return true }
-        return hi <= 1.6 * lo
     }
 
     static func visualRows(_ lines: [TextLine], gap: Double) -> [Row] {
@@ -83,10 +84,10 @@ enum UnruledTables {
         }
     }
 
-    /// The x intervals covered by the rows' segments, merged where they overlap.
-    static func columns(_ rows: [Row], tolerance: Int) -> [ClosedRange<Int>] {
+    /// X intervals merged where they overlap (or nearly): the columns of a run of rows.
+    static func merged(_ intervals: [ClosedRange<Int>], tolerance: Int) -> [ClosedRange<Int>] {
         var out: [ClosedRange<Int>] = []
-        for r in rows.flatMap(\.segments).map({ $0.minX...$0.maxX }).sorted(by: { $0.lowerBound < $1.lowerBound }) {
+        for r in intervals.sorted(by: { $0.lowerBound < $1.lowerBound }) {
             if let last = out.last, r.lowerBound <= last.upperBound + tolerance {
                 out[out.count - 1] = last.lowerBound...max(last.upperBound, r.upperBound)
             } else { out.append(r) }

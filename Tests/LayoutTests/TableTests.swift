@@ -70,3 +70,39 @@ final class TableTests: XCTestCase {
         XCTAssertFalse(page.analyze().contains { $0.kind == .table })
     }
 }
+
+final class MultiColumnTableTests: XCTestCase {
+    /// Two-column prose with a small table inside the left column, its rows level with prose
+    /// lines of the right column.
+    func testTableInsideOneColumnOfTwo() {
+        var page = SyntheticPage()
+        page.addLines((0..<4).map { prose(8, seed: $0) }, x: 100, y: 100)
+        let rows = [["Name", "Qty", "Note"], ["apples", "3", "ok"], ["pears", "12", "late"], ["plums", "7", "ok"]]
+        for (r, row) in rows.enumerated() {
+            for (c, cell) in row.enumerated() { page.add(cell, x: 100 + 150 * c, y: 230 + 30 * r, bold: r == 0) }
+        }
+        page.addLines((0..<3).map { prose(8, seed: $0 + 4) }, x: 100, y: 380)
+        page.addLines((0..<15).map { prose(8, seed: $0 + 7) }, x: 650, y: 100)
+        let blocks = page.analyze()
+        let tables = blocks.filter { $0.kind == .table }
+        XCTAssertEqual(tables.count, 1)
+        XCTAssertEqual(tables.first?.columnCount, 3)
+        XCTAssertEqual(tables.first?.rowCount, 4)
+        XCTAssertEqual(tables.first?.text.split(separator: "\n").first, "Name\tQty\tNote")
+        XCTAssertEqual(blocks.filter { $0.kind == .paragraph && $0.box.minX >= 600 }.count, 1, "right column stays prose")
+    }
+
+    /// A full-width unruled table on a two-column page is one table, not two halves.
+    func testFullWidthTableOnTwoColumnPage() {
+        var page = SyntheticPage()
+        page.addLines((0..<5).map { prose(8, seed: $0) }, x: 100, y: 100)
+        page.addLines((0..<5).map { prose(8, seed: $0 + 5) }, x: 650, y: 100)
+        for r in 0..<4 { for c in 0..<4 { page.add("v\(r)\(c)", x: 100 + 280 * c, y: 260 + 30 * r) } }
+        page.addLines((0..<5).map { prose(8, seed: $0 + 9) }, x: 100, y: 420)
+        page.addLines((0..<5).map { prose(8, seed: $0 + 13) }, x: 650, y: 420)
+        let tables = page.analyze().filter { $0.kind == .table }
+        XCTAssertEqual(tables.count, 1)
+        XCTAssertEqual(tables.first?.columnCount, 4)
+        XCTAssertEqual(tables.first?.tableCells.first { $0.row == 3 && $0.column == 3 }?.text, "v33")
+    }
+}
