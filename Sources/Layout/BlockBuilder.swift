@@ -48,7 +48,7 @@ struct BlockBuilder {
         var next = start + 1
         while options.paragraphs, next < items.count, let line = items[next].line {
             if Paragraphs.sameRow(line, after: row, metrics: metrics) {
-                row = TextLine(words: row.words + line.words, source: row.source, blockHint: row.blockHint)
+                row = row.with(words: row.words + line.words)
             } else if !isHeading(line), !(options.lists && startsList(items, at: next)),
                       Paragraphs.kind(of: line.text) != .caption, paragraphs.continues(line, after: row) {
                 row = line

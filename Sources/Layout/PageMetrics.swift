@@ -8,6 +8,8 @@ struct PageMetrics {
     var lineHeight: Double
     /// True when sizes come from a text layer (font sizes), false for OCR line heights.
     var hasFontSizes: Bool
+    /// True when the lines carry OCR ink boxes (sizes implied by `InkMetrics`).
+    var inkBoxes: Bool
     var pageWidth: Int
     var pageHeight: Int
 
@@ -18,6 +20,7 @@ struct PageMetrics {
         bodySize = Self.median(sizes) ?? 12
         lineHeight = Self.median(lines.map { Double($0.box.height) }) ?? bodySize
         hasFontSizes = !lines.isEmpty && lines.allSatisfy(\.hasFontSize)
+        inkBoxes = lines.contains(where: \.ink)
     }
 
     /// The gap that splits a line into two pieces (column gutter or table cell gap).

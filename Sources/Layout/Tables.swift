@@ -44,7 +44,7 @@ enum Tables {
         guard !used.isEmpty else { return lines }
         return lines.enumerated().compactMap { (i, line) in
             let kept = line.words.enumerated().filter { !used.contains(WordRef(line: i, word: $0.offset)) }.map(\.element)
-            return kept.isEmpty ? nil : TextLine(words: kept, source: line.source, blockHint: line.blockHint)
+            return kept.isEmpty ? nil : line.with(words: kept)
         }
     }
 

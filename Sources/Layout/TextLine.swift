@@ -2,7 +2,8 @@ import Foundation
 import DocumentModel
 
 /// A working text line: words left to right with their box and typographic size.
-/// `size` is the font size (text layer) or the median word height (OCR), in page pixels.
+/// `size` is the font size (text layer), the median word height (font boxes without sizes) or
+/// the font size implied by OCR ink boxes (`InkMetrics`), in page pixels.
 struct TextLine: Hashable {
     var words: [Word]
     var box: Box
@@ -15,19 +16,32 @@ struct TextLine: Hashable {
     /// Index of the input line this piece came from (hints, stable ordering).
     var source: Int
     var blockHint: Int?
+    /// True for OCR ink boxes (tight around the glyphs), false for text-layer font boxes.
+    var ink: Bool
 
-    init(words: [Word], source: Int, blockHint: Int? = nil) {
+    init(words: [Word], source: Int, blockHint: Int? = nil, ink: Bool = false) {
         precondition(!words.isEmpty, "a text line holds at least one word")
         self.words = words.sorted { $0.box.minX < $1.box.minX }
         self.box = Box.enclosing(words.map(\.box))!
-        let sizes = words.compactMap(\.fontSize).sorted()
-        let heights = words.map { Double($0.box.height) }
-        self.size = sizes.isEmpty ? PageMetrics.median(heights)! : sizes[sizes.count / 2]
-        self.top = PageMetrics.median(words.map { Double($0.box.minY) })!
-        self.bottom = PageMetrics.median(words.map { Double($0.box.maxY) })!
         self.isBold = words.allSatisfy(\.isBold)
         self.source = source
         self.blockHint = blockHint
+        self.ink = ink
+        let sizes = words.compactMap(\.fontSize).sorted()
+        if !sizes.isEmpty || !ink {
+            let heights = words.map { Double($0.box.height) }
+            size = sizes.isEmpty ? PageMetrics.median(heights)! : sizes[sizes.count / 2]
+            top = PageMetrics.median(words.map { Double($0.box.minY) })!
+            bottom = PageMetrics.median(words.map { Double($0.box.maxY) })!
+        } else {
+            let m = InkMetrics.line(words)
+            size = m.size; top = m.top; bottom = m.bottom
+        }
+    }
+
+    /// The same line (source, hints, box kind) holding other words.
+    func with(words: [Word]) -> TextLine {
+        TextLine(words: words, source: source, blockHint: blockHint, ink: ink)
     }
 
     var text: String { words.map(\.text).joined(separator: " ") }
@@ -36,7 +50,7 @@ struct TextLine: Hashable {
     /// The same line without its first `count` words (nil when nothing is left).
     func dropping(first count: Int) -> TextLine? {
         let rest = Array(words.dropFirst(count))
-        return rest.isEmpty ? nil : TextLine(words: rest, source: source, blockHint: blockHint)
+        return rest.isEmpty ? nil : with(words: rest)
     }
 }
 
@@ -51,15 +65,16 @@ extension TextLine {
                 .filter { !$0.text.trimmingCharacters(in: .whitespaces).isEmpty && $0.box.width > 0 }
                 .sorted { $0.box.minX < $1.box.minX }
             var piece: [Word] = []
+            let ink = line.stage != .textLayer && line.words.allSatisfy { $0.fontSize == nil }
             for word in words {
                 if let last = piece.last, Double(word.box.minX - last.box.maxX) > gap,
                    !(piece.count == 1 && ListMarker.parse(last.text) != nil) {
-                    out.append(TextLine(words: piece, source: index, blockHint: line.blockHint))
+                    out.append(TextLine(words: piece, source: index, blockHint: line.blockHint, ink: ink))
                     piece = []
                 }
                 piece.append(word)
             }
-            if !piece.isEmpty { out.append(TextLine(words: piece, source: index, blockHint: line.blockHint)) }
+            if !piece.isEmpty { out.append(TextLine(words: piece, source: index, blockHint: line.blockHint, ink: ink)) }
         }
         return out
     }
@@ -78,7 +93,7 @@ extension TextLine {
                    j != i && lines[j].box.minX >= m.box.maxX && Double(lines[j].box.minX - m.box.maxX) < 4 * Double(m.box.height)
                        && abs(lines[j].box.midY - m.box.midY) < Double(max(m.box.height, lines[j].box.height)) / 2
                }).min(by: { lines[$0].box.minX < lines[$1].box.minX }) {
-                lines[j] = TextLine(words: m.words + lines[j].words, source: lines[j].source, blockHint: lines[j].blockHint)
+                lines[j] = lines[j].with(words: m.words + lines[j].words)
                 lines.remove(at: i)
                 continue
             }
@@ -103,7 +118,7 @@ extension TextLine {
             if let last = out.last, last.source == line.source, line.box.minX >= last.box.maxX,
                abs(line.box.midY - last.box.midY) < Double(min(line.box.height, last.box.height)) / 2,
                !(gutter.map { last.box.maxX <= $0.range.upperBound && line.box.minX >= $0.range.lowerBound } ?? false) {
-                out[out.count - 1] = TextLine(words: last.words + line.words, source: last.source, blockHint: last.blockHint)
+                out[out.count - 1] = last.with(words: last.words + line.words)
             } else {
                 out.append(line)
             }

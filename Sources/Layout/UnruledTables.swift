@@ -53,8 +53,10 @@ enum UnruledTables {
     /// Heading-sized text (≥ 1.15× body) is not table text.
     private static func hasLargeText(_ row: Row, _ metrics: PageMetrics) -> Bool {
         row.segments.contains { seg in
-            let sizes = seg.words.map { $0.1.fontSize ?? Double($0.1.box.height) }
-            return (PageMetrics.median(sizes) ?? 0) >= 1.15 * metrics.bodySize
+            let words = seg.words.map(\.1)
+            let size = words.contains { $0.fontSize != nil } ? PageMetrics.median(words.compactMap(\.fontSize))
+                : (metrics.inkBoxes ? InkMetrics.line(words).size : PageMetrics.median(words.map { Double($0.box.height) }))
+            return (size ?? 0) >= 1.15 * metrics.bodySize
         }
     }
 

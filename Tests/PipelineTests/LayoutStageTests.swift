@@ -56,7 +56,7 @@ final class LayoutStageTests: XCTestCase {
     }
 
     func testStructureJSONIsVisionShaped() throws {
-        var lines = [line([word("Report", 100, 60, size: 60)])]
+        var lines = [line([word("Report", 100, 60, size: 90)])]
         lines.append(line([word("•", 100, 200), word("first", 160, 200)]))
         lines.append(line([word("•", 100, 260), word("second", 160, 260)]))
         let blocks = LayoutStage.analyze(text: PageText(source: .ocr, lines: lines), rulings: [], width: 2000, height: 2800,

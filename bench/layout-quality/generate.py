@@ -5,8 +5,9 @@ For each document writes into data/ (created, not committed):
   docNN.pdf             the pages, drawn word by word with reportlab's canvas
   docNN.json            {"pages": [LayoutInput], "truth": [[block]]} with exact word boxes and font
                         sizes (the text-layer case), in pixels at 2 px per point (144 dpi)
-  docNN-degraded.json   the same pages as an OCR engine would see them: boxes jittered by up to
-                        +-2 px, no font sizes, no bold flags, rulings jittered by 1 px
+  docNN-degraded.json   the same pages as an OCR engine would see them: tight ink boxes (x-height or
+                        ascender line to baseline or descender line, by the word's letters)
+                        jittered by +-1 px, no font sizes, no bold flags, rulings jittered by 1 px
 Ground-truth blocks: kind (title|heading|paragraph|list|table|header|footer), text, box
 [x, y, w, h], level, items [{marker, markerType, depth, text}], cells [{row, column, rowSpan,
 columnSpan, text, isHeader}], rowCount, columnCount; in reading order.
@@ -100,7 +101,7 @@ class Setter:
         for t in tokens:
             w = stringWidth(t, f, size)
             self.c.drawString(pen, PAGE_H - base, t)
-            words.append({"text": t, "confidence": 100,
+            words.append({"text": t, "confidence": 100, "glyphs": glyph_box(t, pen, base, w, size),
                           "box": box(pen, y_top, w, 1.0 * size), "fontSize": size * S, "isBold": bold})
             pen += w + stringWidth(" ", f, size) + extra
         if words:
@@ -275,6 +276,18 @@ class Setter:
         self.c.save()
 
 
+def glyph_box(text, x, base, w, size):
+    """The tight ink box an OCR engine reports: from the x-height or the ascender line down to
+    the baseline or the descender line, depending on the letters."""
+    tall = any(c.isupper() or c.isdigit() or c in "bdfhklt()/!?'\"" for c in text)
+    deep = any(c in "gjpqy(),;" for c in text)
+    top = base - (0.72 if tall else 0.52) * size
+    bottom = base + (0.21 if deep else 0.0) * size
+    if text in ("\u2022", "\u25aa", "\u25e6"):
+        top, bottom = base - 0.5 * size, base - 0.15 * size
+    return box(x, top, w, bottom - top)
+
+
 def box(x, y, w, h):
     return {"x": round(x * S), "y": round(y * S), "width": max(1, round(w * S)), "height": max(1, round(h * S))}
 
@@ -362,13 +375,13 @@ def layout_input(page, degraded, rng):
     for line in page.lines:
         words = []
         for w in line["words"]:
-            b = dict(w["box"])
+            b = dict(w["glyphs"] if degraded else w["box"])
             if degraded:
-                b = {"x": b["x"] + rng.randint(-2, 2), "y": b["y"] + rng.randint(-2, 2),
-                     "width": max(1, b["width"] + rng.randint(-2, 2)), "height": max(1, b["height"] + rng.randint(-2, 2))}
+                b = {"x": b["x"] + rng.randint(-1, 1), "y": b["y"] + rng.randint(-1, 1),
+                     "width": max(1, b["width"] + rng.randint(-1, 1)), "height": max(1, b["height"] + rng.randint(-1, 1))}
                 words.append({"text": w["text"], "confidence": rng.randint(70, 97), "box": b, "isBold": False})
             else:
-                words.append(dict(w))
+                words.append({k: v for k, v in w.items() if k != "glyphs"})
         lines.append({"text": line["text"], "confidence": 90 if degraded else 100, "words": words,
                       "box": union([w["box"] for w in words]), "stage": "fast" if degraded else "text_layer"})
     rulings = [dict(r, position=r["position"] + (rng.randint(-1, 1) if degraded else 0)) for r in page.rulings]
