@@ -3,7 +3,7 @@ import DocumentModel
 /// Font size and line extents from OCR ink boxes.
 ///
 /// An OCR word box is tight around the ink: from the x-height line (only short letters such as
-/// "a c e m n o") or the ascender/cap line (capitals, digits, b d f h k l t) down to the baseline,
+/// "a c e m n o") or the ascender/cap line (capitals, digits, b d f h k l t, dotted i j) down to the baseline,
 /// or to the descender line (g j p q y). The word's letters tell which, so each box implies a
 /// font size: height / (0.72 or 0.52, + 0.21), proportions of common text faces. The line's size
 /// is the median over its words, its baseline the median implied baseline, and its top/bottom
@@ -11,7 +11,8 @@ import DocumentModel
 enum InkMetrics {
     static let ascender = 0.72, xHeight = 0.52, descender = 0.21
 
-    private static let tallSet = Set("bdfhklt()/!?'\"[]{}|#%&@$ß")
+    /// Letters reaching the ascender line (the dots of i and j do too).
+    private static let tallSet = Set("bdfhijklt()/!?'\"[]{}|#%&@$ß")
     private static let deepSet = Set("gjpqy()[]{}|;,")
 
     /// (implied font size, baseline) of one word; nil for words without letters or digits.

@@ -16,13 +16,16 @@ struct ListMarker: Hashable {
     static let dashGlyphs: Set<Character> = ["-", "–", "—", "‐", "−"]
     /// Glyphs that have no other use at a line start: a single such line is already a list.
     static let strongGlyphs: Set<Character> = bulletGlyphs.subtracting(["*"])
+    /// What OCR engines commonly read for a bullet ("•" → "«", "¢", "©", "®", "°", "»"):
+    /// accepted as bullet markers, but only as weak ones (a list needs ≥ 2 items).
+    static let ocrBulletGlyphs: Set<Character> = ["«", "»", "¢", "©", "®", "°", "¤"]
 
     var isStrong: Bool { text.count == 1 && Self.strongGlyphs.contains(text.first!) }
 
     /// Parses `token` (the first word of a line) as a marker, or nil.
     static func parse(_ token: String) -> ListMarker? {
         if token.count == 1, let c = token.first {
-            if bulletGlyphs.contains(c) { return ListMarker(text: token, type: .bullet) }
+            if bulletGlyphs.contains(c) || ocrBulletGlyphs.contains(c) { return ListMarker(text: token, type: .bullet) }
             if dashGlyphs.contains(c) { return ListMarker(text: token, type: .dash) }
         }
         guard let core = enumerator(of: token) else { return nil }

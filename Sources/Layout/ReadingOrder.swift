@@ -67,7 +67,7 @@ enum ReadingOrder {
         }
         guard ba.maxX <= bb.minX + tol else { return false }
         let top = min(ba.maxY, bb.maxY), bottom = max(ba.minY, bb.minY)
-        guard top < bottom else { return true }
+        guard top + tol < bottom else { return true }
         for i in blockers.candidates(gap: ba.maxX - tol, bb.minX + tol) where i != a && i != b {
             let c = blockers.all[i]
             if c.minY >= top - tol, c.maxY <= bottom + tol, overlapX(c, ba, tol), overlapX(c, bb, tol) { return false }
@@ -76,15 +76,16 @@ enum ReadingOrder {
     }
 
     /// For `a` below and left of `b`: true when `a`'s column (an element overlapping `a`
-    /// horizontally and lying left of `b`) reaches up to `b`'s level. Without it, a line below
+    /// horizontally and lying left of `b`) reaches up to `b`'s level (within two of `b`'s line
+    /// heights above or below it). Without it, a line below
     /// and left of a lone right-hand line (a date, a signature) is not put before it.
     /// `mates`: the elements overlapping `a` horizontally, sorted by top edge.
     private static func columnReaches(from a: Int, upTo b: Int, _ boxes: [Box], _ mates: [Int], _ tol: Int) -> Bool {
         let bb = boxes[b]
-        for c in mates {
+        for c in mates where c != a {
             let cb = boxes[c]
-            if cb.minY > bb.maxY { return false }
-            if cb.maxX <= bb.minX + tol { return true }
+            if cb.minY > bb.maxY + 2 * bb.height { return false }
+            if cb.maxX <= bb.minX + tol, cb.maxY >= bb.minY - 2 * bb.height { return true }
         }
         return false
     }

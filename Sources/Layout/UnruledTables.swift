@@ -50,14 +50,13 @@ enum UnruledTables {
         return found
     }
 
-    /// Heading-sized text (≥ 1.15× body) is not table text.
+    /// Heading-sized text (≥ 1.15× body, measured over the whole row: one OCR word box can be
+    /// inflated by a ruling it touches) is not table text.
     private static func hasLargeText(_ row: Row, _ metrics: PageMetrics) -> Bool {
-        row.segments.contains { seg in
-            let words = seg.words.map(\.1)
-            let size = words.contains { $0.fontSize != nil } ? PageMetrics.median(words.compactMap(\.fontSize))
-                : (metrics.inkBoxes ? InkMetrics.line(words).size : PageMetrics.median(words.map { Double($0.box.height) }))
-            return (size ?? 0) >= 1.15 * metrics.bodySize
-        }
+        let words = row.segments.flatMap { $0.words.map(\.1) }
+        let size = words.contains { $0.fontSize != nil } ? PageMetrics.median(words.compactMap(\.fontSize))
+            : (metrics.inkBoxes ? InkMetrics.line(words).size : PageMetrics.median(words.map { Double($0.box.height) }))
+        return (size ?? 0) >= 1.15 * metrics.bodySize
     }
 
     static func visualRows(_ lines: [TextLine], gap: Double) -> [Row] {

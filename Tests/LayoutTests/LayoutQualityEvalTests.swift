@@ -6,7 +6,8 @@ import XCTest
 /// Scores the layout pass on the labelled set of bench/layout-quality (run its generate.py
 /// first). Skipped unless QUIRE_LAYOUT_EVAL is set. Prints block precision/recall per kind,
 /// heading-level accuracy, list-item and table-cell F1 and reading-order agreement, for the
-/// text-layer inputs and the degraded (OCR-like) inputs.
+/// text-layer inputs, the degraded (OCR-like) inputs and, when ocr_variant.py has run, real
+/// Tesseract words of the rendered pages.
 final class LayoutQualityEvalTests: XCTestCase {
     struct TruthItem: Decodable { var marker: String; var markerType: String; var depth: Int; var text: String }
     struct TruthCell: Decodable { var row: Int; var column: Int; var rowSpan: Int; var columnSpan: Int; var text: String }
@@ -24,7 +25,7 @@ final class LayoutQualityEvalTests: XCTestCase {
 
     struct Score {
         var kinds: [String: Counts] = [:]
-        var items = Counts(), cells = Counts()
+        var items = Counts(), cells = Counts(), itemShape = Counts(), cellShape = Counts()
         var levelsRight = 0, levelsTotal = 0, orderRight = 0, orderTotal = 0, textRight = 0, textTotal = 0
     }
 
@@ -36,10 +37,11 @@ final class LayoutQualityEvalTests: XCTestCase {
         let files = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".json") }.sorted()
         XCTAssertFalse(files.isEmpty, "no data in \(dir.path)")
         var report = ""
-        for variant in ["text layer", "degraded"] {
+        let variants: [(name: String, suffix: String)] = [("text layer", ""), ("degraded", "-degraded"), ("tesseract OCR", "-ocr")]
+        for (variant, suffix) in variants {
             var score = Score()
             var seconds = 0.0, pages = 0
-            for file in files where file.contains("degraded") == (variant == "degraded") {
+            for file in files where file.dropLast(5).hasSuffix(suffix) && (suffix != "" || !file.contains("-")) {
                 let doc = try JSONDecoder().decode(Document.self, from: Data(contentsOf: dir.appendingPathComponent(file)))
                 let start = Date()
                 let predicted = LayoutAnalyzer.analyzeDocument(pages: doc.pages)
@@ -51,9 +53,10 @@ final class LayoutQualityEvalTests: XCTestCase {
                     }
                 }
             }
+            guard pages > 0 else { continue }
             report += describe(variant, score, pages: pages, seconds: seconds)
-            XCTAssertGreaterThan(score.kinds["paragraph"]?.f1 ?? 0, 0.7, variant)
-            XCTAssertGreaterThan(score.cells.f1, 0.7, variant)
+            XCTAssertGreaterThan(score.kinds["paragraph"]?.f1 ?? 0, suffix == "-ocr" ? 0.5 : 0.8, variant)
+            XCTAssertGreaterThan(score.cells.f1, suffix == "-ocr" ? 0.5 : 0.8, variant)
         }
         print(report)
         try? report.write(to: dir.appendingPathComponent("../last-results.txt").standardized, atomically: true, encoding: .utf8)
@@ -81,8 +84,9 @@ final class LayoutQualityEvalTests: XCTestCase {
         }
         for (t, m) in zip(truth, match) { compareContent(t, m.map { blocks[$0] }, into: &score) }
         for (i, b) in blocks.enumerated() where !used.contains(i) {
-            score.items.fp += b.listItems.count
-            score.cells.fp += b.tableCells.filter { !$0.text.isEmpty }.count
+            score.items.fp += b.listItems.count; score.itemShape.fp += b.listItems.count
+            let filled = b.tableCells.filter { !$0.text.isEmpty }.count
+            score.cells.fp += filled; score.cellShape.fp += filled
         }
         let order = match.compactMap { $0 }
         for (a, b) in zip(order, order.dropFirst()) { score.orderTotal += 1; if blocks[a].readingOrder < blocks[b].readingOrder { score.orderRight += 1 } }
@@ -96,11 +100,21 @@ final class LayoutQualityEvalTests: XCTestCase {
         score.items.tp += truthItems.intersection(items).count
         score.items.fn += truthItems.subtracting(items).count
         score.items.fp += items.subtracting(truthItems).count
+        tally(Set((t.items ?? []).enumerated().map { "\($0.offset)|\($0.element.depth)|\($0.element.markerType)" }),
+              Set((b?.listItems ?? []).enumerated().map { "\($0.offset)|\($0.element.depth)|\($0.element.markerType.rawValue)" }),
+              into: &score.itemShape)
+        tally(Set((t.cells ?? []).filter { !$0.text.isEmpty }.map { "\($0.row),\($0.column),\($0.rowSpan),\($0.columnSpan)" }),
+              Set((b?.tableCells ?? []).filter { !$0.text.isEmpty }.map { "\($0.row),\($0.column),\($0.rowSpan),\($0.columnSpan)" }),
+              into: &score.cellShape)
         let truthCells = Set((t.cells ?? []).filter { !$0.text.isEmpty }.map { "\($0.row),\($0.column),\($0.rowSpan),\($0.columnSpan)|\($0.text)" })
         let cells = Set((b?.tableCells ?? []).filter { !$0.text.isEmpty }.map { "\($0.row),\($0.column),\($0.rowSpan),\($0.columnSpan)|\($0.text)" })
         score.cells.tp += truthCells.intersection(cells).count
         score.cells.fn += truthCells.subtracting(cells).count
         score.cells.fp += cells.subtracting(truthCells).count
+    }
+
+    private func tally(_ truth: Set<String>, _ found: Set<String>, into c: inout Counts) {
+        c.tp += truth.intersection(found).count; c.fn += truth.subtracting(found).count; c.fp += found.subtracting(truth).count
     }
 
     private func describe(_ variant: String, _ s: Score, pages: Int, seconds: Double) -> String {
@@ -111,8 +125,10 @@ final class LayoutQualityEvalTests: XCTestCase {
             let c = s.kinds[kind]!
             out += kind.padding(toLength: 10, withPad: " ", startingAt: 0) + " \(pct(c.precision))  \(pct(c.recall))  \(pct(c.f1))   (\(c.tp)/\(c.fp)/\(c.fn))\n"
         }
-        out += "list items F1 \(pct(s.items.f1)) (P \(pct(s.items.precision)) R \(pct(s.items.recall)))\n"
-        out += "table cells F1 \(pct(s.cells.f1)) (P \(pct(s.cells.precision)) R \(pct(s.cells.recall)))\n"
+        out += "list items F1 \(pct(s.items.f1)) (P \(pct(s.items.precision)) R \(pct(s.items.recall))); "
+        out += "structure only (order, depth, marker type) F1 \(pct(s.itemShape.f1))\n"
+        out += "table cells F1 \(pct(s.cells.f1)) (P \(pct(s.cells.precision)) R \(pct(s.cells.recall))); "
+        out += "structure only (row, column, spans) F1 \(pct(s.cellShape.f1))\n"
         out += "heading levels right \(s.levelsRight)/\(s.levelsTotal); paragraph text exact \(s.textRight)/\(s.textTotal); "
         out += "reading order pairs right \(s.orderRight)/\(s.orderTotal)\n"
         return out
