@@ -1,0 +1,9 @@
+import DocumentModel
+
+extension Image {
+    /// The horizontal and vertical ruling lines of this image (see `RulingDetector`), in pixel
+    /// coordinates.
+    public func rulingLines(detector: RulingDetector = RulingDetector()) -> [RulingLine] {
+        detector.detect(in: self)
+    }
+}

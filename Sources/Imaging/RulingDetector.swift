@@ -1,0 +1,72 @@
+import CLeptonica
+import DocumentModel
+
+/// Finds horizontal and vertical ruling lines (table borders, separators, underlines) on a page
+/// image with leptonica morphology.
+///
+/// Steps: binarize (`pixConvertTo1`), reduce 2× with a rank-1 reduction (`pixReduceRankBinary2`,
+/// any ON pixel of a 2×2 block stays ON, so hairlines survive) for pages of ≥ 200 dpi, open with a
+/// long horizontal and a long vertical brick (`pixOpenBrick`; only runs at least `minLength`
+/// long survive, text does not), then take the bounding boxes of the connected components
+/// (`pixConnCompBB`). A component is a line when it is at most `maxThickness` thick and at least
+/// 4× longer than thick. Leptonica: http://www.leptonica.org/binary-morphology.html
+///
+/// Results are in the input image's pixel coordinates (top-left origin). Thickness is measured
+/// on the reduced image and scaled back, so it is a multiple of 2 on reduced pages. Text
+/// underlines come back as horizontal lines too: the layout pass decides what makes a table.
+public struct RulingDetector: Sendable {
+    /// Shortest line kept, in inches.
+    public var minLength: Double
+    /// Thickest line kept, in inches (thicker runs are filled areas).
+    public var maxThickness: Double
+    /// Gray level (0...255) below which a pixel is ink.
+    public var threshold: Int
+
+    public init(minLength: Double = 0.35, maxThickness: Double = 0.05, threshold: Int = 180) {
+        self.minLength = minLength; self.maxThickness = maxThickness; self.threshold = threshold
+    }
+
+    /// The ruling lines of `image`. `image.resolution` sets the scale; when it is unknown the
+    /// page is assumed to be 11 inches along its longer side.
+    public func detect(in image: Image) -> [RulingLine] {
+        let dpi = image.resolution > 0 ? Double(image.resolution) : Double(max(image.width, image.height)) / 11
+        return image.withPix { pix -> [RulingLine] in
+            // pixConvertTo1: returns a new 1-bpp pix (or a copy for 1-bpp input); caller destroys.
+            var binary = pixConvertTo1(pix, Int32(threshold))
+            defer { pixDestroy(&binary) }
+            guard let binaryPix = binary else { return [] }
+            let factor = dpi >= 200 ? 2 : 1
+            // pixReduceRankBinary2: new pix, caller destroys; level 1 keeps any ON pixel.
+            var work = factor == 2 ? pixReduceRankBinary2(binaryPix, 1, nil) : pixClone(binaryPix)
+            defer { pixDestroy(&work) }
+            guard let workPix = work else { return [] }
+            let length = max(8, Int32(minLength * dpi / Double(factor)))
+            let maxThick = max(1, Int(maxThickness * dpi / Double(factor)))
+            return lines(in: workPix, hsize: length, vsize: 1, .horizontal, maxThick, factor)
+                + lines(in: workPix, hsize: 1, vsize: length, .vertical, maxThick, factor)
+        }
+    }
+
+    private func lines(in pix: UnsafeMutablePointer<PIX>, hsize: Int32, vsize: Int32,
+                       _ orientation: RulingLine.Orientation, _ maxThick: Int, _ factor: Int) -> [RulingLine] {
+        // pixOpenBrick with pixd = NULL: returns a new pix, caller destroys.
+        var opened = pixOpenBrick(nil, pix, hsize, vsize)
+        defer { pixDestroy(&opened) }
+        guard let openedPix = opened else { return [] }
+        // pixConnCompBB: new BOXA of the components' bounding boxes, caller destroys.
+        var boxa = pixConnCompBB(openedPix, 8)
+        defer { boxaDestroy(&boxa) }
+        guard let boxes = boxa else { return [] }
+        var out: [RulingLine] = []
+        for i in 0..<boxaGetCount(boxes) {
+            var x: Int32 = 0, y: Int32 = 0, w: Int32 = 0, h: Int32 = 0
+            guard boxaGetBoxGeometry(boxes, i, &x, &y, &w, &h) == 0 else { continue }
+            let (along, across, start, pos) = orientation == .horizontal
+                ? (Int(w), Int(h), Int(x), Int(y)) : (Int(h), Int(w), Int(y), Int(x))
+            guard across <= maxThick, along >= 4 * across else { continue }
+            out.append(RulingLine(orientation: orientation, position: (pos * 2 + across) * factor / 2,
+                                  start: start * factor, end: (start + along) * factor, thickness: across * factor))
+        }
+        return out.sorted { ($0.position, $0.start) < ($1.position, $1.start) }
+    }
+}

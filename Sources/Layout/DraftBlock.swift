@@ -1,0 +1,41 @@
+import DocumentModel
+
+/// A block before the document-level pass: the block plus the typographic size that decides
+/// title and heading levels across pages.
+struct DraftBlock: Hashable {
+    var block: Block
+    /// Font size (text layer) or line height (OCR) of the block's first line.
+    var size: Double
+    var isBold: Bool = false
+    /// `size` relative to the page's body size (set by `BlockBuilder`).
+    var relativeSize: Double = 1
+
+    init(kind: BlockKind, text: String, lines: [TextLine], size: Double? = nil) {
+        let box = Box.enclosing(lines.map(\.box)) ?? Box(x: 0, y: 0, width: 0, height: 0)
+        block = Block(kind: kind, readingOrder: 0, text: text, box: box)
+        self.size = size ?? lines.first?.size ?? 0
+        isBold = lines.first?.isBold ?? false
+    }
+
+    init(block: Block, size: Double = 0) {
+        self.block = block; self.size = size
+    }
+}
+
+/// One element of a page in reading order: a text line or an already built table.
+enum PageItem {
+    case line(TextLine)
+    case table(Block)
+
+    var box: Box {
+        switch self {
+        case .line(let l): return l.box
+        case .table(let t): return t.box
+        }
+    }
+
+    var line: TextLine? {
+        if case .line(let l) = self { return l }
+        return nil
+    }
+}

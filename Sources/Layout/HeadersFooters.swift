@@ -1,0 +1,68 @@
+import Foundation
+import DocumentModel
+
+/// Running headers and footers.
+///
+/// A line is in the header (footer) zone when it lies entirely within the top (bottom) 8 % of
+/// the page. It is a header/footer when its text, with every digit run replaced by "#" and case
+/// and spacing folded (`key`), occurs in the same zone on at least two pages of the document,
+/// or when it is a bare page number ("3", "- 3 -", "Page 3 of 9", "iv") — which also works on a
+/// single page.
+public enum HeadersFooters {
+    enum Zone { case header, footer }
+
+    static let zoneFraction = 0.08
+
+    static func zone(of box: Box, pageHeight: Int) -> Zone? {
+        let h = Double(pageHeight)
+        if Double(box.maxY) <= zoneFraction * h { return .header }
+        if Double(box.minY) >= (1 - zoneFraction) * h { return .footer }
+        return nil
+    }
+
+    /// The comparison key of a margin text: digits folded to "#", lowercase, single spaces.
+    public static func key(_ text: String) -> String {
+        var out = ""
+        var lastWasDigit = false
+        for ch in text.lowercased() {
+            if ch.isNumber { if !lastWasDigit { out.append("#") }; lastWasDigit = true; continue }
+            lastWasDigit = false
+            if ch.isWhitespace { if !out.hasSuffix(" ") { out.append(" ") } } else { out.append(ch) }
+        }
+        return out.trimmingCharacters(in: .whitespaces)
+    }
+
+    /// Keys of margin lines repeated on ≥ 2 pages.
+    public static func repeatedKeys(pages: [LayoutInput]) -> Set<String> {
+        var pagesPerKey: [String: Set<Int>] = [:]
+        for (p, page) in pages.enumerated() {
+            let lines = TextLine.make(from: page.lines, splitGap: PageMetrics.splitGap(for: page.lines))
+            for line in lines where zone(of: line.box, pageHeight: page.pageHeight) != nil {
+                pagesPerKey[key(line.text), default: []].insert(p)
+            }
+        }
+        return Set(pagesPerKey.filter { !$0.key.isEmpty && $0.value.count >= 2 }.keys)
+    }
+
+    static func isPageNumber(_ text: String) -> Bool {
+        let k = key(text).replacingOccurrences(of: " ", with: "")
+        let stripped = k.trimmingCharacters(in: CharacterSet(charactersIn: "-–—|."))
+        return ["#", "page#", "p.#", "#/#", "#of#", "page#of#", "p#"].contains(stripped)
+            || ListMarker.romanValue(stripped) != nil && stripped.count >= 2
+    }
+
+    /// Splits lines into header lines, footer lines and the rest.
+    static func split(_ lines: [TextLine], pageHeight: Int, repeated: Set<String>) -> (header: [TextLine], footer: [TextLine], body: [TextLine]) {
+        var header: [TextLine] = [], footer: [TextLine] = [], body: [TextLine] = []
+        for line in lines {
+            let z = zone(of: line.box, pageHeight: pageHeight)
+            let marginText = z != nil && (repeated.contains(key(line.text)) || isPageNumber(line.text))
+            switch (z, marginText) {
+            case (.header?, true): header.append(line)
+            case (.footer?, true): footer.append(line)
+            default: body.append(line)
+            }
+        }
+        return (header, footer, body)
+    }
+}

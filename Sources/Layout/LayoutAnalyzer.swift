@@ -1,0 +1,58 @@
+import DocumentModel
+
+/// Page layout analysis in the shape of Vision's `RecognizeDocumentsRequest`: title, headings,
+/// paragraphs, lists (items with markers) and tables (cells with spans), in reading order.
+///
+/// Pure: works on word and line boxes (OCR or a PDF text layer) and ruling lines only.
+/// See each rule's file for the thresholds: `ReadingOrder`, `Headings`, `Paragraphs`,
+/// `Lists`, `ListMarker`, `RuledTables`, `UnruledTables`, `HeadersFooters`, `TextJoin`.
+public enum LayoutAnalyzer {
+    /// Lays out every page of a document: headers/footers are the margin lines repeated across
+    /// pages, heading levels come from the sizes over the whole document, and at most one title
+    /// (the most prominent heading of the first page) is chosen.
+    public static func analyzeDocument(pages: [LayoutInput]) -> [[Block]] {
+        let repeated = HeadersFooters.repeatedKeys(pages: pages)
+        let drafts = pages.map { PageAnalyzer(input: $0, repeatedMargins: repeated).draft() }
+        return finish(drafts)
+    }
+
+    /// Lays out one page on its own (a rerun of one page). `isFirstPage` allows a title;
+    /// `repeatedMargins` are header/footer keys found over the document
+    /// (`HeadersFooters.repeatedKeys(pages:)`), empty when unknown.
+    public static func analyze(page: LayoutInput, isFirstPage: Bool = true,
+                               repeatedMargins: Set<String> = []) -> [Block] {
+        let draft = PageAnalyzer(input: page, repeatedMargins: repeatedMargins).draft()
+        return finish([draft], titleAllowed: isFirstPage)[0]
+    }
+
+    /// Title, heading levels and reading-order numbers.
+    static func finish(_ pages: [[DraftBlock]], titleAllowed: Bool = true) -> [[Block]] {
+        var pages = pages
+        if titleAllowed, !pages.isEmpty, let t = titleIndex(pages[0]) {
+            pages[0][t].block.kind = .title
+        }
+        let sizes = pages.flatMap { $0.filter { $0.block.kind == .heading }.map(\.size) }
+        let level = Headings.levels(for: sizes)
+        return pages.map { page in
+            page.enumerated().map { (i, d) in
+                var b = d.block
+                b.readingOrder = i
+                if b.kind == .heading { b.level = level(d.size) }
+                return b
+            }
+        }
+    }
+
+    /// The title: the largest heading on the page, if it is larger than body text (≥ 1.15×),
+    /// strictly larger than every other heading, and lies in the upper half of the page's text.
+    static func titleIndex(_ page: [DraftBlock]) -> Int? {
+        let headings = page.indices.filter { page[$0].block.kind == .heading }
+        guard let top = headings.max(by: { (page[$0].size, -page[$0].block.box.minY) < (page[$1].size, -page[$1].block.box.minY) }) else { return nil }
+        guard page[top].relativeSize >= 1.15 else { return nil }
+        let others = headings.filter { $0 != top }
+        guard others.allSatisfy({ page[$0].size < page[top].size * 0.97 }) || others.isEmpty else { return nil }
+        let textBottom = page.map(\.block.box.maxY).max() ?? 0
+        let textTop = page.map(\.block.box.minY).min() ?? 0
+        return page[top].block.box.minY <= textTop + (textBottom - textTop) / 2 ? top : nil
+    }
+}

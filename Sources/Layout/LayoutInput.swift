@@ -1,0 +1,32 @@
+import DocumentModel
+
+/// Which structures the layout pass looks for (`layout:` settings of a pipeline spec).
+public struct LayoutOptions: Codable, Sendable, Hashable {
+    /// Group lines into paragraphs; when off, every line is its own paragraph block.
+    public var paragraphs: Bool
+    /// Recognise list items; when off, marker lines are ordinary paragraph lines.
+    public var lists: Bool
+    /// Recognise ruled and unruled tables.
+    public var tables: Bool
+
+    public init(paragraphs: Bool = true, lists: Bool = true, tables: Bool = true) {
+        self.paragraphs = paragraphs; self.lists = lists; self.tables = tables
+    }
+}
+
+/// One page to lay out: its text lines (OCR or text layer), engine region hints and the
+/// ruling lines found on the page image, all in the same page-pixel coordinates (top-left origin).
+public struct LayoutInput: Codable, Sendable, Hashable {
+    public var pageWidth: Int
+    public var pageHeight: Int
+    public var lines: [Line]
+    public var regions: [RegionHint]
+    public var rulings: [RulingLine]
+    public var options: LayoutOptions
+
+    public init(pageWidth: Int, pageHeight: Int, lines: [Line], regions: [RegionHint] = [],
+                rulings: [RulingLine] = [], options: LayoutOptions = .init()) {
+        self.pageWidth = pageWidth; self.pageHeight = pageHeight; self.lines = lines
+        self.regions = regions; self.rulings = rulings; self.options = options
+    }
+}

@@ -1,0 +1,90 @@
+import DocumentModel
+
+/// List rules.
+/// - An item starts at a line whose first word is a marker (`ListMarker`) followed by text.
+/// - Continuation lines are lines without a marker indented past the item's marker (hanging
+///   indent, usually aligned with the item's text) and close below; they join their item.
+///   A non-indented line ends the list.
+/// - Depth comes from the marker's x position: marker indents are clustered (within ½ em) and
+///   the n-th indent from the left is depth n.
+/// - A list needs ≥ 2 items; a single item is a list only with a strong marker (a bullet glyph
+///   such as •, ◦, ▪ that has no other use at a line start). A lone "1." / "-" / "a)" line stays
+///   a paragraph (it is more often a numbered heading or a sentence).
+/// - Single letters that are roman numerals (i, v, x, …) are roman when a list level starts
+///   with "i"/"I" or holds an unambiguous roman marker ("ii", "iv"), letters otherwise.
+struct Lists {
+    var metrics: PageMetrics
+    var paragraphs: Paragraphs
+
+    struct Draft {
+        var marker: ListMarker
+        var markerX: Int
+        var lines: [TextLine]
+    }
+
+    static func marker(of line: TextLine) -> ListMarker? {
+        guard line.words.count >= 2 else { return nil }
+        return ListMarker.parse(line.words[0].text)
+    }
+
+    /// Collects the list starting at `items[start]`; nil when it is not a list (see the rules).
+    func collect(_ items: [PageItem], from start: Int, isHeading: (TextLine) -> Bool) -> (DraftBlock, Int)? {
+        guard let first = items[start].line, let m = Self.marker(of: first) else { return nil }
+        var drafts = [Draft(marker: m, markerX: first.box.minX, lines: [first.dropping(first: 1)!])]
+        var previous = first
+        var next = start + 1
+        let em = metrics.bodySize
+        while next < items.count, let line = items[next].line, !isHeading(line) {
+            let gap = line.gap(after: previous)
+            let minMarkerX = drafts.map(\.markerX).min()!
+            guard gap > -0.5 * Double(previous.box.height), Double(line.box.minX) > Double(minMarkerX) - em else { break }
+            if Paragraphs.sameRow(line, after: previous, metrics: metrics) {
+                drafts[drafts.count - 1].lines.append(line)
+            } else if let marker = Self.marker(of: line), gap <= paragraphs.splitGap + 1.2 * metrics.lineHeight {
+                drafts.append(Draft(marker: marker, markerX: line.box.minX, lines: [line.dropping(first: 1)!]))
+            } else if Double(line.box.minX) > Double(drafts.last!.markerX) + 0.5 * em, gap <= paragraphs.splitGap,
+                      Self.marker(of: line) == nil {
+                drafts[drafts.count - 1].lines.append(line)
+            } else { break }
+            previous = line; next += 1
+        }
+        guard drafts.count >= 2 || m.isStrong else { return nil }
+        return (block(from: drafts), next)
+    }
+
+    private func block(from drafts: [Draft]) -> DraftBlock {
+        let depths = depthOf(drafts.map(\.markerX))
+        let markers = resolveRoman(drafts.map(\.marker), depths: depths)
+        var items: [ListItem] = []
+        for (i, d) in drafts.enumerated() {
+            let box = Box.enclosing(d.lines.map(\.box))!.union(Box(x: d.markerX, y: d.lines[0].box.minY, width: 1, height: 1))
+            items.append(ListItem(order: i, marker: markers[i].text, markerType: markers[i].type, depth: depths[i],
+                                  text: TextJoin.join(d.lines.map(\.text)), box: box))
+        }
+        let text = items.map { String(repeating: "  ", count: $0.depth) + $0.marker + " " + $0.text }
+            .joined(separator: "\n")
+        var draft = DraftBlock(kind: .list, text: text, lines: drafts.flatMap(\.lines))
+        draft.block.box = Box.enclosing(items.map(\.box))!
+        draft.block.listItems = items
+        return draft
+    }
+
+    private func depthOf(_ xs: [Int]) -> [Int] {
+        var levels: [Int] = []
+        for x in xs.sorted() where levels.last.map({ Double(x - $0) > 0.5 * metrics.bodySize }) ?? true {
+            levels.append(x)
+        }
+        return xs.map { x in levels.lastIndex { Double($0) <= Double(x) + 0.5 * metrics.bodySize } ?? 0 }
+    }
+
+    private func resolveRoman(_ markers: [ListMarker], depths: [Int]) -> [ListMarker] {
+        var roman = Set<Int>()
+        for depth in Set(depths) {
+            let level = zip(markers, depths).filter { $0.1 == depth }.map(\.0)
+            let clear = level.contains { $0.romanAlternative == nil && ($0.type == .lowerRoman || $0.type == .upperRoman) }
+            let startsAtOne = level.first.map { $0.romanAlternative != nil && $0.asRoman.ordinal == 1 } ?? false
+            if clear || startsAtOne { roman.insert(depth) }
+        }
+        return zip(markers, depths).map { roman.contains($0.1) ? $0.0.asRoman : $0.0 }
+    }
+}

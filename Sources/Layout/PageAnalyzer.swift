@@ -1,0 +1,37 @@
+import DocumentModel
+
+/// Lays out one page into draft blocks in reading order (header lines first, footer lines last).
+struct PageAnalyzer {
+    var input: LayoutInput
+    var repeatedMargins: Set<String>
+
+    func draft() -> [DraftBlock] {
+        let lines = TextLine.mergeLoneMarkers(TextLine.make(from: input.lines, splitGap: PageMetrics.splitGap(for: input.lines)))
+        let metrics = PageMetrics(lines: lines, pageWidth: input.pageWidth, pageHeight: input.pageHeight)
+        let parts = HeadersFooters.split(lines, pageHeight: input.pageHeight, repeated: repeatedMargins)
+        var body = parts.body
+        var tables: [Block] = []
+        if input.options.tables {
+            (tables, body) = Tables.extract(lines: body, rulings: input.rulings, metrics: metrics)
+        }
+        body = TextLine.rejoin(body, gutter: Gutter.find(body, metrics: metrics))
+        let items = ordered(body.map(PageItem.line) + tables.map(PageItem.table), tables: tables, metrics: metrics)
+        let builder = BlockBuilder(metrics: metrics, options: input.options, regions: input.regions,
+                                   paragraphs: Paragraphs(ordered: items.compactMap(\.line), metrics: metrics))
+        return margin(parts.header, .header) + builder.build(items) + margin(parts.footer, .footer)
+    }
+
+    private func ordered(_ items: [PageItem], tables: [Block], metrics: PageMetrics) -> [PageItem] {
+        let separators = input.rulings.filter { r in
+            r.orientation == .horizontal && r.length >= input.pageWidth / 4
+                && !tables.contains { t in t.box.minY - 4 <= r.position && r.position <= t.box.maxY + 4 }
+        }.map { Box(x: $0.start, y: $0.position, width: $0.length, height: max(1, $0.thickness)) }
+        let tol = max(1, Int(0.2 * metrics.lineHeight))
+        return ReadingOrder.order(items.map(\.box), separators: separators, tolerance: tol).map { items[$0] }
+    }
+
+    private func margin(_ lines: [TextLine], _ kind: BlockKind) -> [DraftBlock] {
+        lines.sorted { ($0.box.minY, $0.box.minX) < ($1.box.minY, $1.box.minX) }
+            .map { DraftBlock(kind: kind, text: $0.text, lines: [$0]) }
+    }
+}

@@ -1,0 +1,43 @@
+import DocumentModel
+
+/// Typical measures of a page's body text, the yardstick for every relative rule.
+struct PageMetrics {
+    /// Median size (font size or median word height) of the page's lines, weighted by word count.
+    var bodySize: Double
+    /// Median line box height.
+    var lineHeight: Double
+    /// True when sizes come from a text layer (font sizes), false for OCR line heights.
+    var hasFontSizes: Bool
+    /// True when the lines carry OCR ink boxes (sizes implied by `InkMetrics`).
+    var inkBoxes: Bool
+    var pageWidth: Int
+    var pageHeight: Int
+
+    init(lines: [TextLine], pageWidth: Int, pageHeight: Int) {
+        self.pageWidth = pageWidth; self.pageHeight = pageHeight
+        var sizes: [Double] = []
+        for line in lines { sizes += Array(repeating: line.size, count: line.words.count) }
+        bodySize = Self.median(sizes) ?? 12
+        lineHeight = Self.median(lines.map { Double($0.box.height) }) ?? bodySize
+        hasFontSizes = !lines.isEmpty && lines.allSatisfy(\.hasFontSize)
+        inkBoxes = lines.contains(where: \.ink)
+    }
+
+    /// The gap that splits a line into two pieces (column gutter or table cell gap).
+    static func splitGap(for lines: [Line]) -> Double {
+        let heights = lines.flatMap(\.words).map { Double($0.box.height) }
+        return 1.4 * (median(heights) ?? 12)
+    }
+
+    static func median(_ values: [Double]) -> Double? {
+        guard !values.isEmpty else { return nil }
+        let s = values.sorted()
+        return s[s.count / 2]
+    }
+
+    static func percentile(_ values: [Double], _ p: Double) -> Double? {
+        guard !values.isEmpty else { return nil }
+        let s = values.sorted()
+        return s[min(s.count - 1, Int(Double(s.count - 1) * p))]
+    }
+}

@@ -1,0 +1,60 @@
+import DocumentModel
+
+/// Paragraph rules: consecutive lines (in reading order) of one column form a paragraph until
+/// - the vertical gap (between median word edges) exceeds the page's normal line gap (40th
+///   percentile) by 0.4 of the body size (`splitGap`), or
+/// - a line starts indented against the previous one by more than ~0.7 em (first-line indent;
+///   centred lines, whose both ends move in, are not indents), or
+/// - the size changes by more than 15 % (25 % for OCR sizes), or the line leaves the column, or
+/// - a heading, a list marker or a table comes next.
+/// A paragraph whose text starts with "Figure 3:", "Fig. 2.", "Table 1:" … is a caption.
+struct Paragraphs {
+    var normalGap: Double
+    var splitGap: Double
+    var indent: Double
+    /// Largest relative size change inside a paragraph: 15 % with font sizes, 25 % with OCR
+    /// word heights (which vary with the letters of a short line).
+    var sizeTolerance: Double
+
+    init(ordered lines: [TextLine], metrics: PageMetrics) {
+        var gaps: [Double] = []
+        for (a, b) in zip(lines, lines.dropFirst()) where ReadingOrder.overlapX(a.box, b.box, 0) {
+            let gap = b.gap(after: a)
+            if gap > -0.5 * metrics.lineHeight, gap < 3 * metrics.lineHeight { gaps.append(gap) }
+        }
+        normalGap = PageMetrics.percentile(gaps, 0.4) ?? 0.2 * metrics.lineHeight
+        splitGap = normalGap + 0.4 * metrics.bodySize
+        indent = 0.7 * metrics.bodySize
+        sizeTolerance = metrics.hasFontSizes ? 0.15 : 0.25
+    }
+
+    /// True when `line` continues the paragraph whose previous line is `previous`.
+    func continues(_ line: TextLine, after previous: TextLine) -> Bool {
+        guard ReadingOrder.overlapX(line.box, previous.box, 0) else { return false }
+        let gap = line.gap(after: previous)
+        guard gap <= splitGap, gap > -0.5 * Double(previous.box.height) else { return false }
+        guard abs(line.size / max(previous.size, 1) - 1) <= sizeTolerance else { return false }
+        let shiftIn = Double(line.box.minX - previous.box.minX)
+        if shiftIn > indent {
+            let centred = abs(line.box.midX - previous.box.midX) < indent
+            return centred
+        }
+        return true
+    }
+
+    /// True when `piece` continues `row` on the same visual row, to its right and within 4 em
+    /// (a line split at a wide justified space).
+    static func sameRow(_ piece: TextLine, after row: TextLine, metrics: PageMetrics) -> Bool {
+        abs(piece.box.midY - row.box.midY) < 0.5 * Double(min(piece.box.height, row.box.height))
+            && piece.box.minX >= row.box.maxX && Double(piece.box.minX - row.box.maxX) < 4 * metrics.bodySize
+    }
+
+    /// The block kind of a finished paragraph text.
+    static func kind(of text: String) -> BlockKind {
+        let words = text.split(separator: " ", maxSplits: 2).map(String.init)
+        guard words.count >= 2, ["figure", "fig.", "table", "chart", "exhibit"].contains(words[0].lowercased()),
+              let last = words[1].last, last == ":" || last == "." || words.count == 2,
+              words[1].first?.isNumber == true else { return .paragraph }
+        return .caption
+    }
+}

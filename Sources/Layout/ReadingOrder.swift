@@ -1,0 +1,114 @@
+import DocumentModel
+
+/// Reading order of page elements (lines, tables) from their boxes alone.
+///
+/// Column gutters are found implicitly from whitespace with Breuel's partial order
+/// ("High performance document layout analysis", 2003), which behaves like a recursive XY-cut
+/// without its fixed cut order:
+/// 1. `a` precedes `b` when they overlap horizontally and `a` is above `b`;
+/// 2. `a` precedes `b` when `a` lies entirely left of `b` and no element or separator
+///    (a horizontal ruling) lies vertically between them while overlapping both horizontally
+///    (and, when `a` is the lower one, `a`'s column reaches up to `b`'s level).
+/// A topological sort of that order, top-most first among free elements, gives the sequence:
+/// columns are read one after the other, and a full-width heading between two column sections
+/// stays in place because rule 2 does not hold across it.
+enum ReadingOrder {
+    /// Indices of `boxes` in reading order. `tolerance`: overlaps smaller than this are ignored.
+    static func order(_ boxes: [Box], separators: [Box] = [], tolerance: Int = 2) -> [Int] {
+        let n = boxes.count
+        guard n > 1 else { return Array(0..<n) }
+        var successors = Array(repeating: [Int](), count: n)
+        var indegree = Array(repeating: 0, count: n)
+        let blockers = Blockers(boxes + separators)
+        let mates = (0..<n).map { a in
+            (0..<n).filter { overlapX(boxes[$0], boxes[a], tolerance) }.sorted { boxes[$0].minY < boxes[$1].minY }
+        }
+        for a in 0..<n {
+            for b in 0..<n where a != b && precedes(a, b, boxes, blockers, mates, tolerance) {
+                successors[a].append(b); indegree[b] += 1
+            }
+        }
+        return topologicalSort(boxes, successors, indegree)
+    }
+
+    /// Boxes indexed for the rule-2 test: for each of 128 vertical strips, the boxes covering the
+    /// strip's centre, sorted by top edge. A box overlapping both `a` and `b` covers the whole gap
+    /// between them, so only the boxes covering a strip centre inside that gap need a look.
+    struct Blockers {
+        var all: [Box]
+        var strips: [[Int]]
+        var stripWidth: Int
+
+        init(_ all: [Box]) {
+            self.all = all
+            let right = max(1, all.map(\.maxX).max() ?? 1)
+            stripWidth = max(1, right / 128 + 1)
+            strips = Array(repeating: [], count: right / stripWidth + 1)
+            for s in strips.indices {
+                let centre = s * stripWidth + stripWidth / 2
+                strips[s] = all.indices.filter { all[$0].minX <= centre && centre <= all[$0].maxX }
+                    .sorted { all[$0].minY < all[$1].minY }
+            }
+        }
+
+        /// Indices of boxes that may overlap horizontally both sides of the gap `x0...x1`.
+        func candidates(gap x0: Int, _ x1: Int) -> [Int] {
+            let first = max(0, (x0 - stripWidth / 2 + stripWidth - 1) / stripWidth)
+            let centreStrip = first * stripWidth + stripWidth / 2
+            guard first < strips.count, centreStrip <= x1 else { return Array(all.indices) }
+            return strips[first]
+        }
+    }
+
+    private static func precedes(_ a: Int, _ b: Int, _ boxes: [Box], _ blockers: Blockers, _ mates: [[Int]], _ tol: Int) -> Bool {
+        let ba = boxes[a], bb = boxes[b]
+        if overlapX(ba, bb, tol) {
+            return ba.midY < bb.midY
+        }
+        guard ba.maxX <= bb.minX + tol else { return false }
+        let top = min(ba.maxY, bb.maxY), bottom = max(ba.minY, bb.minY)
+        guard top + tol < bottom else { return true }
+        for i in blockers.candidates(gap: ba.maxX - tol, bb.minX + tol) where i != a && i != b {
+            let c = blockers.all[i]
+            if c.minY >= top - tol, c.maxY <= bottom + tol, overlapX(c, ba, tol), overlapX(c, bb, tol) { return false }
+        }
+        return ba.minY < bb.minY || columnReaches(from: a, upTo: b, boxes, mates[a], tol)
+    }
+
+    /// For `a` below and left of `b`: true when `a`'s column (an element overlapping `a`
+    /// horizontally and lying left of `b`) reaches up to `b`'s level (within two of `b`'s line
+    /// heights above or below it). Without it, a line below
+    /// and left of a lone right-hand line (a date, a signature) is not put before it.
+    /// `mates`: the elements overlapping `a` horizontally, sorted by top edge.
+    private static func columnReaches(from a: Int, upTo b: Int, _ boxes: [Box], _ mates: [Int], _ tol: Int) -> Bool {
+        let bb = boxes[b]
+        for c in mates where c != a {
+            let cb = boxes[c]
+            if cb.minY > bb.maxY + 2 * bb.height { return false }
+            if cb.maxX <= bb.minX + tol, cb.maxY >= bb.minY - 2 * bb.height { return true }
+        }
+        return false
+    }
+
+    static func overlapX(_ a: Box, _ b: Box, _ tol: Int) -> Bool {
+        min(a.maxX, b.maxX) - max(a.minX, b.minX) > tol
+    }
+
+    /// Kahn's algorithm choosing the top-most (then left-most) free element; a cycle is broken
+    /// by taking the top-most remaining element.
+    private static func topologicalSort(_ boxes: [Box], _ successors: [[Int]], _ indegree: [Int]) -> [Int] {
+        var indegree = indegree
+        var done = Array(repeating: false, count: boxes.count)
+        var result: [Int] = []
+        let key: (Int) -> (Int, Int) = { (boxes[$0].minY, boxes[$0].minX) }
+        while result.count < boxes.count {
+            let remaining = (0..<boxes.count).filter { !done[$0] }
+            let free = remaining.filter { indegree[$0] == 0 }
+            let pick = (free.isEmpty ? remaining : free).min { key($0) < key($1) }!
+            done[pick] = true
+            result.append(pick)
+            for s in successors[pick] { indegree[s] -= 1 }
+        }
+        return result
+    }
+}

@@ -1,0 +1,72 @@
+import DocumentModel
+
+/// Ruled tables: horizontal and vertical rulings that cross each other form a grid. Grid lines
+/// are the distinct ruling positions; a cell spans several grid cells where the inner line
+/// between them is missing (covered less than 60 %). Words are placed in the cell holding their
+/// centre. A lone ruling (an underline, a separator) or a single framed box is never a table;
+/// a grid needs ≥ 2 cells and ≥ 2 cells with text. The first row is a header row when all its
+/// words are bold or the line below it is thicker than the other inner lines.
+enum RuledTables {
+    struct Found { var block: Block; var words: Set<Tables.WordRef> }
+
+    static func find(lines: [TextLine], rulings: [RulingLine], metrics: PageMetrics) -> [Found] {
+        let tol = max(3, metrics.pageWidth / 250)
+        let merged = RulingGrid.merge(rulings, tolerance: tol)
+        return RulingGrid.components(merged, tolerance: tol).compactMap { grid in
+            table(in: grid, lines: lines, tolerance: tol)
+        }
+    }
+
+    private static func table(in grid: RulingGrid, lines: [TextLine], tolerance tol: Int) -> Found? {
+        let xs = grid.columnBounds, ys = grid.rowBounds
+        let rows = ys.count - 1, cols = xs.count - 1
+        guard rows >= 1, cols >= 1, rows * cols >= 2 else { return nil }
+        let frames = spanningFrames(grid, rows: rows, cols: cols)
+        var cellWords = Array(repeating: [Word](), count: frames.count)
+        var used = Set<Tables.WordRef>()
+        var owner: [[Int]] = Array(repeating: Array(repeating: 0, count: cols), count: rows)
+        for (i, f) in frames.enumerated() {
+            for r in f.row..<(f.row + f.rowSpan) { for c in f.column..<(f.column + f.columnSpan) { owner[r][c] = i } }
+        }
+        for (li, line) in lines.enumerated() {
+            for (wi, w) in line.words.enumerated() {
+                let cx = w.box.midX, cy = w.box.midY
+                guard cx >= Double(xs.first!), cx <= Double(xs.last!), cy >= Double(ys.first!), cy <= Double(ys.last!) else { continue }
+                let cell = owner[Tables.slot(cy, in: ys)][Tables.slot(cx, in: xs)]
+                cellWords[cell].append(w)
+                used.insert(Tables.WordRef(line: li, word: wi))
+            }
+        }
+        guard cellWords.filter({ !$0.isEmpty }).count >= 2 else { return nil }
+        let firstRow = zip(frames, cellWords).filter { $0.0.row == 0 }.flatMap(\.1)
+        let header = (!firstRow.isEmpty && firstRow.allSatisfy(\.isBold)) || grid.firstInnerLineIsThicker
+        let block = Tables.block(frames: frames, words: cellWords, rowCount: rows, columnCount: cols, headerRow: header)
+        return Found(block: block, words: used)
+    }
+
+    /// Grid cells merged where the separating line is missing; one frame per merged group.
+    private static func spanningFrames(_ grid: RulingGrid, rows: Int, cols: Int) -> [Tables.CellFrame] {
+        var parent = Array(0..<(rows * cols))
+        func find(_ i: Int) -> Int { var i = i; while parent[i] != i { parent[i] = parent[parent[i]]; i = parent[i] }; return i }
+        func unite(_ a: Int, _ b: Int) { parent[find(a)] = find(b) }
+        for r in 0..<rows {
+            for c in 0..<cols {
+                if c + 1 < cols, !grid.hasVertical(at: c + 1, row: r) { unite(r * cols + c, r * cols + c + 1) }
+                if r + 1 < rows, !grid.hasHorizontal(at: r + 1, column: c) { unite(r * cols + c, (r + 1) * cols + c) }
+            }
+        }
+        var groups: [Int: (r0: Int, c0: Int, r1: Int, c1: Int)] = [:]
+        for r in 0..<rows {
+            for c in 0..<cols {
+                let g = find(r * cols + c)
+                let old = groups[g] ?? (r, c, r, c)
+                groups[g] = (min(old.r0, r), min(old.c0, c), max(old.r1, r), max(old.c1, c))
+            }
+        }
+        let xs = grid.columnBounds, ys = grid.rowBounds
+        return groups.values.sorted { ($0.r0, $0.c0) < ($1.r0, $1.c0) }.map { g in
+            Tables.CellFrame(row: g.r0, column: g.c0, rowSpan: g.r1 - g.r0 + 1, columnSpan: g.c1 - g.c0 + 1,
+                             box: Box(x: xs[g.c0], y: ys[g.r0], width: xs[g.c1 + 1] - xs[g.c0], height: ys[g.r1 + 1] - ys[g.r0]))
+        }
+    }
+}

@@ -1,0 +1,87 @@
+import DocumentModel
+
+/// Table extraction for one page: ruled tables from the ruling grid first, then unruled tables
+/// from column alignment among the remaining words. Returns the tables and the lines left over.
+enum Tables {
+    /// A placed word: which working line and which word of it.
+    struct WordRef: Hashable { var line: Int; var word: Int }
+
+    /// A cell's frame in the grid, before its text is known.
+    struct CellFrame {
+        var row: Int, column: Int, rowSpan: Int, columnSpan: Int
+        var box: Box
+    }
+
+    static func extract(lines: [TextLine], rulings: [RulingLine], metrics: PageMetrics) -> (tables: [Block], rest: [TextLine]) {
+        var used = Set<WordRef>()
+        var tables: [Block] = []
+        for table in RuledTables.find(lines: lines, rulings: rulings, metrics: metrics) {
+            tables.append(table.block); used.formUnion(table.words)
+        }
+        var remaining = remove(used, from: lines)
+        // On a multi-column page, look for unruled tables on each side of the gutter first (a
+        // table inside one column), then over the whole page for what is left.
+        if let gutter = Gutter.find(remaining, metrics: metrics) {
+            used = []
+            var sideTables: [[Block]] = []
+            for side in gutter.sides(of: remaining) {
+                let found = UnruledTables.find(lines: side.map { remaining[$0] }, rulings: rulings, metrics: metrics)
+                sideTables.append(found.map(\.block))
+                for table in found { used.formUnion(table.words.map { WordRef(line: side[$0.line], word: $0.word) }) }
+            }
+            tables += SideBySide.merge(left: sideTables[0], right: sideTables[1], tolerance: Int(0.3 * metrics.bodySize))
+            remaining = remove(used, from: remaining)
+        }
+        used = []
+        for table in UnruledTables.find(lines: remaining, rulings: rulings, metrics: metrics) {
+            tables.append(table.block); used.formUnion(table.words)
+        }
+        return (tables, remove(used, from: remaining))
+    }
+
+    /// The lines without the given words (lines left empty disappear).
+    static func remove(_ used: Set<WordRef>, from lines: [TextLine]) -> [TextLine] {
+        guard !used.isEmpty else { return lines }
+        return lines.enumerated().compactMap { (i, line) in
+            let kept = line.words.enumerated().filter { !used.contains(WordRef(line: i, word: $0.offset)) }.map(\.element)
+            return kept.isEmpty ? nil : line.with(words: kept)
+        }
+    }
+
+    /// The text of the words of one cell: grouped into visual lines top to bottom, each left to
+    /// right, lines joined with the hyphenation rule.
+    static func cellText(_ words: [Word]) -> String {
+        var rows: [[Word]] = []
+        for w in words.sorted(by: { $0.box.midY < $1.box.midY }) {
+            if let last = rows.last?.last, Double(w.box.minY) < last.box.midY {
+                rows[rows.count - 1].append(w)
+            } else {
+                rows.append([w])
+            }
+        }
+        return TextJoin.join(rows.map { $0.sorted { $0.box.minX < $1.box.minX }.map(\.text).joined(separator: " ") })
+    }
+
+    /// Builds a table block from cell frames and each cell's words.
+    static func block(frames: [CellFrame], words: [[Word]], rowCount: Int, columnCount: Int, headerRow: Bool) -> Block {
+        var cells: [TableCell] = []
+        for (f, ws) in zip(frames, words) {
+            cells.append(TableCell(row: f.row, column: f.column, rowSpan: f.rowSpan, columnSpan: f.columnSpan,
+                                   text: cellText(ws), isHeader: headerRow && f.row == 0, box: f.box))
+        }
+        cells.sort { ($0.row, $0.column) < ($1.row, $1.column) }
+        var grid = Array(repeating: Array(repeating: "", count: columnCount), count: rowCount)
+        for c in cells { grid[c.row][c.column] = c.text }
+        let text = grid.map { $0.joined(separator: "\t") }.joined(separator: "\n")
+        let box = Box.enclosing(frames.map(\.box))!
+        return Block(kind: .table, readingOrder: 0, text: text, box: box, tableCells: cells,
+                     rowCount: rowCount, columnCount: columnCount)
+    }
+
+    /// Index of the interval `[bounds[i], bounds[i+1])` holding `v`, clamped to the grid.
+    static func slot(_ v: Double, in bounds: [Int]) -> Int {
+        var i = 0
+        while i + 2 < bounds.count, v >= Double(bounds[i + 1]) { i += 1 }
+        return i
+    }
+}

@@ -1,0 +1,128 @@
+import Foundation
+import DocumentModel
+
+/// A working text line: words left to right with their box and typographic size.
+/// `size` is the font size (text layer), the median word height (font boxes without sizes) or
+/// the font size implied by OCR ink boxes (`InkMetrics`), in page pixels.
+struct TextLine: Hashable {
+    var words: [Word]
+    var box: Box
+    var size: Double
+    /// Median top and bottom of the words: line edges that one tall glyph or a jittered word
+    /// does not move (used for line gaps).
+    var top: Double
+    var bottom: Double
+    var isBold: Bool
+    /// Index of the input line this piece came from (hints, stable ordering).
+    var source: Int
+    var blockHint: Int?
+    /// True for OCR ink boxes (tight around the glyphs), false for text-layer font boxes.
+    var ink: Bool
+
+    init(words: [Word], source: Int, blockHint: Int? = nil, ink: Bool = false) {
+        precondition(!words.isEmpty, "a text line holds at least one word")
+        self.words = words.sorted { $0.box.minX < $1.box.minX }
+        self.box = Box.enclosing(words.map(\.box))!
+        self.isBold = words.allSatisfy(\.isBold)
+        self.source = source
+        self.blockHint = blockHint
+        self.ink = ink
+        let sizes = words.compactMap(\.fontSize).sorted()
+        if !sizes.isEmpty || !ink {
+            let heights = words.map { Double($0.box.height) }
+            size = sizes.isEmpty ? PageMetrics.median(heights)! : sizes[sizes.count / 2]
+            top = PageMetrics.median(words.map { Double($0.box.minY) })!
+            bottom = PageMetrics.median(words.map { Double($0.box.maxY) })!
+        } else {
+            let m = InkMetrics.line(words)
+            size = m.size; top = m.top; bottom = m.bottom
+        }
+    }
+
+    /// The same line (source, hints, box kind) holding other words.
+    func with(words: [Word]) -> TextLine {
+        TextLine(words: words, source: source, blockHint: blockHint, ink: ink)
+    }
+
+    var text: String { words.map(\.text).joined(separator: " ") }
+    var hasFontSize: Bool { words.contains { $0.fontSize != nil } }
+
+    /// The same line without its first `count` words (nil when nothing is left).
+    func dropping(first count: Int) -> TextLine? {
+        let rest = Array(words.dropFirst(count))
+        return rest.isEmpty ? nil : with(words: rest)
+    }
+}
+
+extension TextLine {
+    /// Builds working lines from input lines: empty words dropped, and a line split where two
+    /// words are further apart than `gap` (column gutters, table cells), except right after a
+    /// list marker (hanging-indent bullets sit far from their text).
+    static func make(from lines: [Line], splitGap gap: Double) -> [TextLine] {
+        var out: [TextLine] = []
+        for (index, line) in lines.enumerated() {
+            let words = line.words
+                .filter { !$0.text.trimmingCharacters(in: .whitespaces).isEmpty && $0.box.width > 0 }
+                .sorted { $0.box.minX < $1.box.minX }
+            var piece: [Word] = []
+            let ink = line.stage != .textLayer && line.words.allSatisfy { $0.fontSize == nil }
+            for word in words {
+                if let last = piece.last, Double(word.box.minX - last.box.maxX) > gap,
+                   !(piece.count == 1 && ListMarker.parse(last.text) != nil) {
+                    out.append(TextLine(words: piece, source: index, blockHint: line.blockHint, ink: ink))
+                    piece = []
+                }
+                piece.append(word)
+            }
+            if !piece.isEmpty { out.append(TextLine(words: piece, source: index, blockHint: line.blockHint, ink: ink)) }
+        }
+        return out
+    }
+}
+
+extension TextLine {
+    /// A line holding only a list marker (some text layers emit the bullet as its own line) is
+    /// joined to the nearest line on the same row to its right.
+    static func mergeLoneMarkers(_ lines: [TextLine]) -> [TextLine] {
+        var lines = lines
+        var i = 0
+        while i < lines.count {
+            let m = lines[i]
+            if m.words.count == 1, ListMarker.parse(m.words[0].text) != nil,
+               let j = lines.indices.filter({ j in
+                   j != i && lines[j].box.minX >= m.box.maxX && Double(lines[j].box.minX - m.box.maxX) < 4 * Double(m.box.height)
+                       && abs(lines[j].box.midY - m.box.midY) < Double(max(m.box.height, lines[j].box.height)) / 2
+               }).min(by: { lines[$0].box.minX < lines[$1].box.minX }) {
+                lines[j] = lines[j].with(words: m.words + lines[j].words)
+                lines.remove(at: i)
+                continue
+            }
+            i += 1
+        }
+        return lines
+    }
+}
+
+extension TextLine {
+    /// Vertical distance from `previous`'s bottom to this line's top (median word edges).
+    func gap(after previous: TextLine) -> Double { top - previous.bottom }
+}
+
+extension TextLine {
+    /// Joins back the pieces of one input line (split at wide gaps by `make`) unless the gap
+    /// between two pieces holds the page's column gutter: after tables have taken their words,
+    /// the other wide gaps are justified spacing, not column breaks.
+    static func rejoin(_ lines: [TextLine], gutter: Gutter?) -> [TextLine] {
+        var out: [TextLine] = []
+        for line in lines {
+            if let last = out.last, last.source == line.source, line.box.minX >= last.box.maxX,
+               abs(line.box.midY - last.box.midY) < Double(min(line.box.height, last.box.height)) / 2,
+               !(gutter.map { last.box.maxX <= $0.range.upperBound && line.box.minX >= $0.range.lowerBound } ?? false) {
+                out[out.count - 1] = last.with(words: last.words + line.words)
+            } else {
+                out.append(line)
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,148 @@
+import DocumentModel
+
+/// Unruled tables from column alignment.
+///
+/// Words are grouped into visual rows across the page; a row splits into segments at gaps wider
+/// than ~0.8 em. A table is a run of ≥ 3 consecutive rows, each with ≥ 2 segments of ≤ 6 words
+/// (a longer segment is a line of prose), close to each
+/// other (gap < 1.5 lines) at a regular pitch (largest ≤ 1.6× smallest), without heading-sized
+/// text (≥ 1.15× body), whose segments, projected onto the x axis together, still leave ≥ 2
+/// separate columns (a gutter crossing every row). Two-column prose also has such a gutter, so a
+/// run is refused when it reads like prose (its cells hold ≥ 3.5 words on average, or one column's
+/// cells ≥ 4.5 words on average or half of them ≥ 5 words: tables with long free-text columns
+/// are missed), and a run
+/// whose first column holds only list markers is a list, not a table. Cells are row × column
+/// intersections (unruled tables have no spans). Header row: all bold, or a horizontal ruling
+/// between the first and second row.
+enum UnruledTables {
+    struct Found { var block: Block; var words: Set<Tables.WordRef> }
+
+    struct Segment { var words: [(Tables.WordRef, Word)]; var minX: Int; var maxX: Int }
+    struct Row { var segments: [Segment]; var minY: Int; var maxY: Int }
+
+    static func find(lines: [TextLine], rulings: [RulingLine], metrics: PageMetrics) -> [Found] {
+        let rows = visualRows(lines, gap: 0.8 * metrics.bodySize)
+        var found: [Found] = []
+        var i = 0
+        while i < rows.count {
+            var best: (end: Int, cols: [ClosedRange<Int>])? = nil
+            var j = i
+            var cols: [ClosedRange<Int>] = []
+            var pitch = (low: Double.infinity, high: 0.0)
+            while j < rows.count, rows[j].segments.count >= 2, rows[j].segments.allSatisfy({ $0.words.count <= 6 }),
+                  !hasLargeText(rows[j], metrics) {
+                if j > i {
+                    if Double(rows[j].minY - rows[j - 1].maxY) > 1.5 * metrics.lineHeight { break }
+                    let p = Double(rows[j].minY + rows[j].maxY - rows[j - 1].minY - rows[j - 1].maxY) / 2
+                    pitch = (min(pitch.low, p), max(pitch.high, p))
+                    if pitch.high > 1.6 * pitch.low { break }
+                }
+                cols = merged(cols + rows[j].segments.map { $0.minX...$0.maxX }, tolerance: Int(0.3 * metrics.bodySize))
+                guard cols.count >= 2 else { break }
+                best = (j, cols); j += 1
+            }
+            if let b = best, b.end - i + 1 >= 3, let t = table(Array(rows[i...b.end]), b.cols, rulings) {
+                found.append(t); i = b.end + 1
+            } else {
+                i += 1
+            }
+        }
+        return found
+    }
+
+    /// Heading-sized text (≥ 1.15× body, measured over the whole row: one OCR word box can be
+    /// inflated by a ruling it touches) is not table text.
+    private static func hasLargeText(_ row: Row, _ metrics: PageMetrics) -> Bool {
+        let words = row.segments.flatMap { $0.words.map(\.1) }
+        let size = words.contains { $0.fontSize != nil } ? PageMetrics.median(words.compactMap(\.fontSize))
+            : (metrics.inkBoxes ? InkMetrics.line(words).size : PageMetrics.median(words.map { Double($0.box.height) }))
+        return (size ?? 0) >= 1.15 * metrics.bodySize
+    }
+
+    static func visualRows(_ lines: [TextLine], gap: Double) -> [Row] {
+        let words = lines.enumerated().flatMap { (li, l) in l.words.enumerated().map { (Tables.WordRef(line: li, word: $0.offset), $0.element) } }
+            .sorted { $0.1.box.midY < $1.1.box.midY }
+        var groups: [[(Tables.WordRef, Word)]] = []
+        var bottom = Int.min
+        for w in words {
+            if !groups.isEmpty, Double(w.1.box.minY) < Double(bottom) - 0.5 * Double(w.1.box.height) {
+                groups[groups.count - 1].append(w); bottom = max(bottom, w.1.box.maxY)
+            } else {
+                groups.append([w]); bottom = w.1.box.maxY
+            }
+        }
+        return groups.map { g in
+            let sorted = g.sorted { $0.1.box.minX < $1.1.box.minX }
+            var segs: [Segment] = []
+            for w in sorted {
+                if let last = segs.last, Double(w.1.box.minX - last.maxX) <= gap {
+                    segs[segs.count - 1].words.append(w); segs[segs.count - 1].maxX = max(last.maxX, w.1.box.maxX)
+                } else {
+                    segs.append(Segment(words: [w], minX: w.1.box.minX, maxX: w.1.box.maxX))
+                }
+            }
+            return Row(segments: segs, minY: g.map(\.1.box.minY).min()!, maxY: g.map(\.1.box.maxY).max()!)
+        }
+    }
+
+    /// X intervals merged where they overlap (or nearly): the columns of a run of rows.
+    static func merged(_ intervals: [ClosedRange<Int>], tolerance: Int) -> [ClosedRange<Int>] {
+        var out: [ClosedRange<Int>] = []
+        for r in intervals.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            if let last = out.last, r.lowerBound <= last.upperBound + tolerance {
+                out[out.count - 1] = last.lowerBound...max(last.upperBound, r.upperBound)
+            } else { out.append(r) }
+        }
+        return out
+    }
+
+    private static func table(_ rows: [Row], _ cols: [ClosedRange<Int>], _ rulings: [RulingLine]) -> Found? {
+        var cellWords = Array(repeating: Array(repeating: [Word](), count: cols.count), count: rows.count)
+        var used = Set<Tables.WordRef>()
+        for (r, row) in rows.enumerated() {
+            for seg in row.segments {
+                guard let c = cols.firstIndex(where: { $0.contains(seg.minX) }) else { continue }
+                cellWords[r][c] += seg.words.map(\.1)
+                used.formUnion(seg.words.map(\.0))
+            }
+        }
+        guard !looksLikeProse(cellWords), !looksLikeList(cellWords) else { return nil }
+        var frames: [Tables.CellFrame] = [], words: [[Word]] = []
+        for (r, row) in rows.enumerated() {
+            for (c, col) in cols.enumerated() {
+                frames.append(Tables.CellFrame(row: r, column: c, rowSpan: 1, columnSpan: 1,
+                                               box: Box(x: col.lowerBound, y: row.minY, width: col.upperBound - col.lowerBound, height: row.maxY - row.minY)))
+                words.append(cellWords[r][c])
+            }
+        }
+        let firstRow = cellWords[0].flatMap { $0 }
+        let header = firstRow.allSatisfy(\.isBold) || rulingBetween(rows[0], rows[1], cols, rulings)
+        let block = Tables.block(frames: frames, words: words, rowCount: rows.count, columnCount: cols.count, headerRow: header)
+        return Found(block: block, words: used)
+    }
+
+    private static func looksLikeProse(_ cells: [[[Word]]]) -> Bool {
+        let filledCells = cells.flatMap { $0 }.filter { !$0.isEmpty }
+        if Double(filledCells.map(\.count).reduce(0, +)) >= 3.5 * Double(max(1, filledCells.count)) { return true }
+        for c in 0..<cells[0].count {
+            let filled = cells.map { $0[c] }.filter { !$0.isEmpty }
+            guard !filled.isEmpty else { continue }
+            let mean = Double(filled.map(\.count).reduce(0, +)) / Double(filled.count)
+            if mean >= 4.5 || Double(filled.filter { $0.count >= 5 }.count) >= 0.5 * Double(filled.count) { return true }
+        }
+        return false
+    }
+
+    private static func looksLikeList(_ cells: [[[Word]]]) -> Bool {
+        let first = cells.map { $0[0] }.filter { !$0.isEmpty }
+        return first.count >= 2 && first.allSatisfy { $0.count == 1 && ListMarker.parse($0[0].text) != nil }
+    }
+
+    private static func rulingBetween(_ a: Row, _ b: Row, _ cols: [ClosedRange<Int>], _ rulings: [RulingLine]) -> Bool {
+        let x0 = cols.first!.lowerBound, x1 = cols.last!.upperBound
+        return rulings.contains { r in
+            r.orientation == .horizontal && r.position >= a.minY && r.position <= b.minY
+                && r.start <= x0 + (x1 - x0) / 4 && r.end >= x1 - (x1 - x0) / 4
+        }
+    }
+}

@@ -1,0 +1,57 @@
+import DocumentModel
+import Foundation
+
+extension LayoutStage {
+    /// A page's structure as JSON for exports, shaped like Vision's document container:
+    /// `title`, `text`, `blocks` (all, in reading order), `headings`, `paragraphs`, `lists`
+    /// (items with `marker`, `markerType`, `depth`, `text`) and `tables` (`rows` of cells with
+    /// half-open `rowRange`/`columnRange`). Boxes are `[x, y, width, height]` in page pixels,
+    /// top-left origin. Keys are sorted, so equal structures give equal strings.
+    public static func structureJSON(_ blocks: [Block]) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let data = (try? encoder.encode(StructureJSON(blocks))) ?? Data("{}".utf8)
+        return String(decoding: data, as: UTF8.self)
+    }
+}
+
+/// The Encodable shape behind `LayoutStage.structureJSON`.
+struct StructureJSON: Encodable {
+    struct BlockJSON: Encodable { var kind: String; var readingOrder: Int; var text: String; var box: [Int]; var level: Int? }
+    struct ParagraphJSON: Encodable { var text: String; var box: [Int] }
+    struct HeadingJSON: Encodable { var text: String; var level: Int; var box: [Int] }
+    struct ItemJSON: Encodable { var marker: String; var markerType: String; var depth: Int; var text: String }
+    struct ListJSON: Encodable { var items: [ItemJSON]; var box: [Int] }
+    struct CellJSON: Encodable { var rowRange: [Int]; var columnRange: [Int]; var text: String; var isHeader: Bool }
+    struct TableJSON: Encodable { var rowCount: Int; var columnCount: Int; var rows: [[CellJSON]]; var box: [Int] }
+
+    var title: String?
+    var text: String
+    var blocks: [BlockJSON]
+    var headings: [HeadingJSON]
+    var paragraphs: [ParagraphJSON]
+    var lists: [ListJSON]
+    var tables: [TableJSON]
+
+    init(_ blocks: [Block]) {
+        let box: (Box) -> [Int] = { [$0.x, $0.y, $0.width, $0.height] }
+        title = blocks.first { $0.kind == .title }?.text
+        text = blocks.filter { $0.kind != .header && $0.kind != .footer }.map(\.text).joined(separator: "\n\n")
+        self.blocks = blocks.map { BlockJSON(kind: $0.kind.rawValue, readingOrder: $0.readingOrder, text: $0.text, box: box($0.box), level: $0.level) }
+        headings = blocks.filter { $0.kind == .heading }.map { HeadingJSON(text: $0.text, level: $0.level ?? 1, box: box($0.box)) }
+        paragraphs = blocks.filter { $0.kind == .paragraph }.map { ParagraphJSON(text: $0.text, box: box($0.box)) }
+        lists = blocks.filter { $0.kind == .list }.map { b in
+            ListJSON(items: b.listItems.map { ItemJSON(marker: $0.marker, markerType: $0.markerType.rawValue, depth: $0.depth, text: $0.text) },
+                     box: box(b.box))
+        }
+        tables = blocks.filter { $0.kind == .table }.map { b in
+            let rows = (0..<b.rowCount).map { r in
+                b.tableCells.filter { $0.row == r }.sorted { $0.column < $1.column }.map {
+                    CellJSON(rowRange: [$0.row, $0.row + $0.rowSpan], columnRange: [$0.column, $0.column + $0.columnSpan],
+                             text: $0.text, isHeader: $0.isHeader)
+                }
+            }
+            return TableJSON(rowCount: b.rowCount, columnCount: b.columnCount, rows: rows, box: box(b.box))
+        }
+    }
+}

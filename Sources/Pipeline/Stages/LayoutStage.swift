@@ -1,0 +1,55 @@
+import DocumentModel
+import Imaging
+import Layout
+
+/// The layout stage: a page's text (OCR or text layer) and ruling lines → structure blocks
+/// (title, headings, paragraphs, lists, tables, headers/footers) in reading order, the shape of
+/// Vision's `RecognizeDocumentsRequest`. See `LayoutAnalyzer` for the rules.
+public enum LayoutStage {
+    /// One page of a document for the document-level pass. `width`/`height` are the page's pixel
+    /// size, the coordinate space of both the text boxes and the rulings.
+    public struct Page: Sendable, Hashable {
+        public var text: PageText
+        public var rulings: [RulingLine]
+        public var width: Int
+        public var height: Int
+
+        public init(text: PageText, rulings: [RulingLine], width: Int, height: Int) {
+            self.text = text; self.rulings = rulings; self.width = width; self.height = height
+        }
+    }
+
+    /// Lays out one page on its own (a worker's per-page run or a layout rerun). Only the first
+    /// page may carry a title; `repeatedMargins` (from `repeatedMargins(pages:)`) marks running
+    /// headers/footers found over the document. Returns no blocks when layout is disabled.
+    public static func analyze(text: PageText, rulings: [RulingLine], width: Int, height: Int,
+                               settings: LayoutSettings, isFirstPage: Bool = true,
+                               repeatedMargins: Set<String> = []) -> [Block] {
+        guard settings.enabled else { return [] }
+        let input = layoutInput(Page(text: text, rulings: rulings, width: width, height: height), settings)
+        return LayoutAnalyzer.analyze(page: input, isFirstPage: isFirstPage, repeatedMargins: repeatedMargins)
+    }
+
+    /// Lays out all pages of a document together: running headers/footers are recognised
+    /// across pages, heading levels are shared and at most one title is chosen.
+    public static func analyzeDocument(pages: [Page], settings: LayoutSettings) -> [[Block]] {
+        guard settings.enabled else { return pages.map { _ in [] } }
+        return LayoutAnalyzer.analyzeDocument(pages: pages.map { layoutInput($0, settings) })
+    }
+
+    /// Header/footer keys repeated over the document's pages, for per-page reruns.
+    public static func repeatedMargins(pages: [Page], settings: LayoutSettings) -> Set<String> {
+        HeadersFooters.repeatedKeys(pages: pages.map { layoutInput($0, settings) })
+    }
+
+    /// The ruling lines of a page image (leptonica morphology, see `RulingDetector`).
+    public static func rulings(in image: Image) -> [RulingLine] {
+        image.rulingLines()
+    }
+
+    static func layoutInput(_ page: Page, _ settings: LayoutSettings) -> LayoutInput {
+        LayoutInput(pageWidth: page.width, pageHeight: page.height, lines: page.text.lines,
+                    regions: page.text.regions, rulings: page.rulings,
+                    options: LayoutOptions(paragraphs: settings.paragraphs, lists: settings.lists, tables: settings.tables))
+    }
+}

@@ -1,0 +1,54 @@
+import CLeptonica
+import DocumentModel
+import Foundation
+import XCTest
+@testable import Imaging
+
+/// Integration test on a real 300-dpi image (Tests/Fixtures/layout, made by scripts/fixtures/layout.py).
+final class RulingDetectorTests: XCTestCase {
+    private struct Expected: Decodable {
+        struct Segment: Decodable { var position: Int; var start: Int; var end: Int }
+        var horizontal: [Segment]
+        var vertical: [Segment]
+    }
+
+    private let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../Fixtures/layout").standardized
+
+    private func load(_ name: String) throws -> Image {
+        let path = fixtures.appendingPathComponent(name).path
+        let pix = try XCTUnwrap(pixRead(path), "pixRead \(path)")
+        return Image(owning: pix)
+    }
+
+    func testFindsTheRuledTableLinesAndTheLongUnderline() throws {
+        let image = try load("ruled-table-300dpi.png")
+        let data = try Data(contentsOf: fixtures.appendingPathComponent("ruled-table-300dpi.json"))
+        let expected = try JSONDecoder().decode(Expected.self, from: data)
+        let start = Date()
+        let lines = image.rulingLines()
+        let elapsed = Date().timeIntervalSince(start)
+        print("RulingDetector: \(lines.count) lines on \(image.width)x\(image.height) in \(String(format: "%.3f", elapsed)) s")
+
+        let h = lines.filter { $0.orientation == .horizontal }, v = lines.filter { $0.orientation == .vertical }
+        XCTAssertEqual(h.count, expected.horizontal.count, "\(h)")
+        XCTAssertEqual(v.count, expected.vertical.count, "\(v)")
+        for (want, got) in [(expected.horizontal, h), (expected.vertical, v)] {
+            for seg in want {
+                let match = got.first { abs($0.position - seg.position) <= 4 }
+                XCTAssertNotNil(match, "no line near \(seg.position)")
+                if let m = match {
+                    XCTAssertEqual(Double(m.start), Double(seg.start), accuracy: 6)
+                    XCTAssertEqual(Double(m.end), Double(seg.end), accuracy: 6)
+                    XCTAssertLessThanOrEqual(m.thickness, 8)
+                }
+            }
+        }
+    }
+
+    func testBlankImageHasNoLines() throws {
+        let pix = try XCTUnwrap(pixCreate(1000, 1200, 8))
+        pixSetAllArbitrary(pix, 255)
+        XCTAssertTrue(Image(owning: pix).rulingLines().isEmpty)
+    }
+}

@@ -1,0 +1,36 @@
+import DocumentModel
+import XCTest
+@testable import Layout
+
+final class HeaderFooterTests: XCTestCase {
+    private func page(_ n: Int) -> LayoutInput {
+        var p = SyntheticPage()
+        p.add("Quarterly Report 2024 — Section \(n)", x: 100, y: 30, size: 16)
+        p.addLines([prose(10, seed: n), prose(9, seed: n + 1), prose(7, seed: n + 2)], x: 100, y: 200)
+        p.add("Page \(n) of 3", x: 550, y: 1550, size: 16)
+        return p.input
+    }
+
+    func testRepeatedMarginTextsAcrossPages() {
+        let pages = LayoutAnalyzer.analyzeDocument(pages: [page(1), page(2), page(3)])
+        for blocks in pages {
+            XCTAssertEqual(blocks.first?.kind, .header)
+            XCTAssertEqual(blocks.last?.kind, .footer)
+            XCTAssertEqual(blocks.filter { $0.kind == .paragraph }.count, 1)
+        }
+    }
+
+    func testKeyFoldsDigitsAndCase() {
+        XCTAssertEqual(HeadersFooters.key("Page 12  of 30"), HeadersFooters.key("page 3 of 30"))
+    }
+
+    func testSinglePageHeaderIsBodyButPageNumberIsFooter() {
+        var p = SyntheticPage()
+        p.add("Some unique top line", x: 100, y: 30, size: 16)
+        p.addLines([prose(10), prose(9, seed: 1)], x: 100, y: 200)
+        p.add("- 7 -", x: 580, y: 1550, size: 16)
+        let blocks = p.analyze()
+        XCTAssertEqual(blocks.first?.kind, .paragraph)
+        XCTAssertEqual(blocks.last?.kind, .footer)
+    }
+}

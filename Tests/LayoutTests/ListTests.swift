@@ -1,0 +1,97 @@
+import DocumentModel
+import XCTest
+@testable import Layout
+
+final class ListTests: XCTestCase {
+    func testMarkerTypes() {
+        let cases: [(String, ListMarkerType)] = [
+            ("•", .bullet), ("◦", .bullet), ("▪", .bullet), ("*", .bullet), ("-", .dash), ("–", .dash), ("—", .dash),
+            ("1.", .decimal), ("12)", .decimal), ("(3)", .decimal), ("a)", .lowerLetter), ("(b)", .lowerLetter),
+            ("B.", .upperLetter), ("ii.", .lowerRoman), ("(iv)", .lowerRoman), ("XII.", .upperRoman),
+        ]
+        for (token, type) in cases {
+            XCTAssertEqual(ListMarker.parse(token)?.type, type, token)
+        }
+        for token in ["word", "1999.", "1.2.3", "(x", "ab.", "e.g.", "Ii."] {
+            XCTAssertNil(ListMarker.parse(token), token)
+        }
+        XCTAssertEqual(ListMarker.parse("i.")?.romanAlternative, .lowerRoman)
+    }
+
+    func testEachMarkerTypeMakesAList() {
+        let sequences: [([String], ListMarkerType)] = [
+            (["•", "•"], .bullet), (["-", "-"], .dash), (["1.", "2."], .decimal), (["a)", "b)"], .lowerLetter),
+            (["A.", "B."], .upperLetter), (["i.", "ii."], .lowerRoman), (["I.", "II."], .upperRoman),
+            (["(i)", "(ii)", "(iii)"], .lowerRoman),
+        ]
+        for (markers, type) in sequences {
+            var page = SyntheticPage()
+            for (k, m) in markers.enumerated() { page.add("\(m) item number \(k)", x: 100, y: 100 + 30 * k) }
+            let blocks = page.analyze()
+            XCTAssertEqual(blocks.map(\.kind), [.list], "\(markers)")
+            XCTAssertEqual(blocks.first?.listItems.map(\.markerType), Array(repeating: type, count: markers.count))
+            XCTAssertEqual(blocks.first?.listItems.map(\.marker), markers)
+            XCTAssertEqual(blocks.first?.listItems.last?.text, "item number \(markers.count - 1)")
+        }
+    }
+
+    func testNestedListWithContinuationLines() {
+        var page = SyntheticPage()
+        page.add("Intro paragraph " + prose(8), x: 100, y: 60)
+        page.add("1. first item that wraps", x: 100, y: 100)
+        page.add("onto a second line", x: 130, y: 124)
+        page.add("a) nested one", x: 140, y: 150)
+        page.add("b) nested two with a hyphen-", x: 140, y: 176)
+        page.add("ated continuation", x: 170, y: 200)
+        page.add("2. second item", x: 100, y: 226)
+        page.add("After the list " + prose(8), x: 100, y: 280)
+        let blocks = page.analyze()
+        XCTAssertEqual(blocks.map(\.kind), [.paragraph, .list, .paragraph])
+        let items = blocks[1].listItems
+        XCTAssertEqual(items.map(\.text), ["first item that wraps onto a second line", "nested one",
+                                          "nested two with a hyphenated continuation", "second item"])
+        XCTAssertEqual(items.map(\.depth), [0, 1, 1, 0])
+        XCTAssertEqual(items.map(\.markerType), [.decimal, .lowerLetter, .lowerLetter, .decimal])
+        XCTAssertEqual(blocks[1].text.split(separator: "\n").count, 4)
+    }
+
+    func testSingleNumberedLineIsNotAList() {
+        var page = SyntheticPage()
+        page.add("1. The only numbered line", x: 100, y: 100)
+        page.addLines([prose(10), prose(8, seed: 1)], x: 100, y: 160)
+        XCTAssertEqual(page.analyze().map(\.kind), [.paragraph, .paragraph])
+    }
+
+    func testSingleBulletGlyphLineIsAList() {
+        var page = SyntheticPage()
+        page.add("• the only bullet", x: 100, y: 100)
+        page.addLines([prose(10), prose(8, seed: 1)], x: 100, y: 160)
+        XCTAssertEqual(page.analyze().map(\.kind), [.list, .paragraph])
+    }
+
+    func testLetterListKeepsAmbiguousRomanLettersAsLetters() {
+        var page = SyntheticPage()
+        for (k, m) in ["h.", "i.", "j."].enumerated() { page.add("\(m) entry", x: 100, y: 100 + 30 * k) }
+        XCTAssertEqual(page.analyze().first?.listItems.map(\.markerType), [.lowerLetter, .lowerLetter, .lowerLetter])
+    }
+
+    func testHangingBulletFarFromItsTextStaysOneLine() {
+        var page = SyntheticPage()
+        page.add("•", x: 100, y: 100)
+        page.add("first bullet text", x: 160, y: 100)
+        page.add("•", x: 100, y: 130)
+        page.add("second bullet text", x: 160, y: 130)
+        page.add("•", x: 100, y: 160)
+        page.add("third bullet text", x: 160, y: 160)
+        let blocks = page.analyze()
+        XCTAssertEqual(blocks.map(\.kind), [.list])
+        XCTAssertEqual(blocks.first?.listItems.map(\.text), ["first bullet text", "second bullet text", "third bullet text"])
+    }
+
+    func testListsSwitchOff() {
+        var page = SyntheticPage()
+        page.options.lists = false
+        page.addLines(["- one", "- two"], x: 100, y: 100)
+        XCTAssertEqual(page.analyze().map(\.kind), [.paragraph])
+    }
+}

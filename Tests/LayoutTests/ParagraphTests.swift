@@ -1,0 +1,60 @@
+import DocumentModel
+import XCTest
+@testable import Layout
+
+final class ParagraphTests: XCTestCase {
+    func testVerticalGapSplitsParagraphs() {
+        var page = SyntheticPage()
+        var y = page.addLines([prose(10), prose(10, seed: 1), prose(6, seed: 2)], x: 100, y: 100)
+        y += 14
+        page.addLines([prose(10, seed: 3), prose(5, seed: 4)], x: 100, y: y)
+        let blocks = page.analyze()
+        XCTAssertEqual(blocks.map(\.kind), [.paragraph, .paragraph])
+        XCTAssertEqual(blocks[1].text, prose(10, seed: 3) + " " + prose(5, seed: 4))
+    }
+
+    func testFirstLineIndentStartsParagraphWithoutGap() {
+        var page = SyntheticPage()
+        page.add(prose(9), x: 130, y: 100)
+        page.add(prose(10, seed: 1), x: 100, y: 124)
+        page.add(prose(4, seed: 2), x: 100, y: 148)
+        page.add(prose(9, seed: 3), x: 130, y: 172)
+        page.add(prose(10, seed: 4), x: 100, y: 196)
+        let blocks = page.analyze()
+        XCTAssertEqual(blocks.count, 2)
+        XCTAssertTrue(blocks[1].text.hasPrefix(prose(9, seed: 3)))
+    }
+
+    func testCentredLinesAreNotIndents() {
+        var page = SyntheticPage()
+        page.add("a centred line of some length here", x: 300, y: 100)
+        page.add("shorter centred", x: 385, y: 124)
+        XCTAssertEqual(page.analyze().count, 1)
+    }
+
+    func testHyphenatedLineEndsAreJoined() {
+        XCTAssertEqual(TextJoin.join(["the infor-", "mation is here"]), "the information is here")
+        XCTAssertEqual(TextJoin.join(["meet Jean-", "Paul today"]), "meet Jean-Paul today")
+        XCTAssertEqual(TextJoin.join(["the COVID-", "19 wave"]), "the COVID-19 wave")
+        XCTAssertEqual(TextJoin.join(["soft\u{00AD}", "hyphen"]), "softhyphen")
+        XCTAssertEqual(TextJoin.join(["a pause —", "then more"]), "a pause — then more")
+        XCTAssertEqual(TextJoin.join(["ends with -", "dash"]), "ends with - dash")
+        var page = SyntheticPage()
+        page.addLines(["this carries infor-", "mation across lines"], x: 100, y: 100)
+        XCTAssertEqual(page.analyze()[0].text, "this carries information across lines")
+    }
+
+    func testParagraphsSwitchOffGivesOneBlockPerLine() {
+        var page = SyntheticPage()
+        page.options.paragraphs = false
+        page.addLines([prose(10), prose(10, seed: 1), prose(6, seed: 2)], x: 100, y: 100)
+        XCTAssertEqual(page.analyze().count, 3)
+    }
+
+    func testCaption() {
+        var page = SyntheticPage()
+        page.addLines([prose(10), prose(6, seed: 1)], x: 100, y: 100)
+        page.add("Figure 3: the measured results", x: 100, y: 190)
+        XCTAssertEqual(page.analyze().map(\.kind), [.paragraph, .caption])
+    }
+}

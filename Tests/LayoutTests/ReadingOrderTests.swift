@@ -1,0 +1,52 @@
+import DocumentModel
+import XCTest
+@testable import Layout
+
+final class ReadingOrderTests: XCTestCase {
+    func testSingleColumnReadsTopToBottom() {
+        var page = SyntheticPage()
+        page.addLines(["alpha one two three", "beta four five six", "gamma seven eight"], x: 100, y: 100)
+        let blocks = page.analyze()
+        XCTAssertEqual(blocks.count, 1)
+        XCTAssertEqual(blocks[0].text, "alpha one two three beta four five six gamma seven eight")
+    }
+
+    func testTwoColumnsReadLeftColumnFirst() {
+        var page = SyntheticPage()
+        page.addLines(["left one " + prose(6), "left two " + prose(6, seed: 1), "left three " + prose(6, seed: 2)], x: 100, y: 200)
+        page.addLines(["right one " + prose(6), "right two " + prose(6, seed: 1), "right three " + prose(6, seed: 2)], x: 650, y: 200)
+        let blocks = page.analyze()
+        XCTAssertEqual(blocks.map { String($0.text.prefix(9)) }, ["left one ", "right one"])
+        XCTAssertTrue(blocks[0].text.contains("left three"))
+        XCTAssertFalse(blocks[0].text.contains("right"))
+        XCTAssertEqual(blocks.map(\.readingOrder), [0, 1])
+    }
+
+    func testFullWidthHeadingBetweenColumnSectionsStaysInPlace() {
+        var page = SyntheticPage()
+        page.addLines(["top left " + prose(6), "top left end " + prose(5)], x: 100, y: 200)
+        page.addLines(["top right " + prose(6), "top right end " + prose(5)], x: 650, y: 200)
+        page.add("A Heading Across Both Columns", x: 400, y: 320, size: 30)
+        page.addLines(["bottom left " + prose(6), "bottom left end " + prose(5)], x: 100, y: 400)
+        page.addLines(["bottom right " + prose(6), "bottom right end " + prose(5)], x: 650, y: 400)
+        let texts = page.analyze().map(\.text)
+        let order = ["top left", "top right", "A Heading", "bottom left", "bottom right"].map { key in
+            texts.firstIndex { $0.hasPrefix(key) } ?? -1
+        }
+        XCTAssertEqual(order, [0, 1, 2, 3, 4], "\(texts)")
+    }
+
+    func testLoneRightLineAboveIsReadBeforeLineBelowLeft() {
+        let boxes = [Box(x: 100, y: 300, width: 300, height: 20), Box(x: 800, y: 100, width: 200, height: 20)]
+        XCTAssertEqual(ReadingOrder.order(boxes), [1, 0])
+    }
+
+    func testHorizontalRulingSeparatesColumnSections() {
+        // Two stacked two-column sections separated by a full-width rule: the rule stops rule 2.
+        let boxes = [Box(x: 100, y: 100, width: 300, height: 20), Box(x: 600, y: 100, width: 300, height: 20),
+                     Box(x: 100, y: 300, width: 300, height: 20), Box(x: 600, y: 300, width: 300, height: 20)]
+        let sep = Box(x: 50, y: 200, width: 1000, height: 2)
+        XCTAssertEqual(ReadingOrder.order(boxes, separators: [sep]), [0, 1, 2, 3])
+        XCTAssertEqual(ReadingOrder.order(boxes), [0, 2, 1, 3])
+    }
+}

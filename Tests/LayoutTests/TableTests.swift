@@ -1,0 +1,108 @@
+import DocumentModel
+import XCTest
+@testable import Layout
+
+final class TableTests: XCTestCase {
+    /// A 3×3 ruled grid whose first row's two right cells are merged (the inner vertical line
+    /// stops below the first row).
+    func testRuledTableWithSpanningCell() {
+        var page = SyntheticPage()
+        page.add("Before the table " + prose(6), x: 100, y: 60)
+        let xs = [100, 400, 700, 1000], ys = [120, 170, 220, 270]
+        for y in ys { page.hLine(y: y, from: 100, to: 1000) }
+        page.vLine(x: 100, from: 120, to: 270); page.vLine(x: 400, from: 120, to: 270)
+        page.vLine(x: 700, from: 170, to: 270); page.vLine(x: 1000, from: 120, to: 270)
+        page.add("Name", x: 110, y: 135, bold: true); page.add("Merged heading", x: 600, y: 135, bold: true)
+        page.add("alpha", x: 110, y: 185); page.add("1", x: 410, y: 185); page.add("2", x: 710, y: 185)
+        page.add("beta", x: 110, y: 235); page.add("3", x: 410, y: 235); page.add("4", x: 710, y: 235)
+        page.add("After the table " + prose(6), x: 100, y: 300)
+        _ = xs
+        let blocks = page.analyze()
+        XCTAssertEqual(blocks.map(\.kind), [.paragraph, .table, .paragraph])
+        let t = blocks[1]
+        XCTAssertEqual(t.rowCount, 3); XCTAssertEqual(t.columnCount, 3)
+        XCTAssertEqual(t.tableCells.count, 8)
+        let merged = t.tableCells.first { $0.row == 0 && $0.column == 1 }
+        XCTAssertEqual(merged?.columnSpan, 2); XCTAssertEqual(merged?.text, "Merged heading")
+        XCTAssertEqual(t.tableCells.filter(\.isHeader).count, 2)
+        XCTAssertEqual(t.text, "Name\tMerged heading\t\nalpha\t1\t2\nbeta\t3\t4")
+    }
+
+    func testUnderlineAloneIsNoTable() {
+        var page = SyntheticPage()
+        page.addLines([prose(10), prose(8, seed: 1)], x: 100, y: 100)
+        page.hLine(y: 145, from: 100, to: 400)
+        XCTAssertFalse(page.analyze().contains { $0.kind == .table })
+    }
+
+    func testUnruledTableFromColumnAlignment() {
+        var page = SyntheticPage()
+        page.add("Intro " + prose(10), x: 100, y: 60)
+        let rows = [["Item", "Qty", "Price"], ["apples", "3", "1.20"], ["pears", "12", "0.80"], ["plums", "7", "2.10"]]
+        for (r, row) in rows.enumerated() {
+            for (c, cell) in row.enumerated() { page.add(cell, x: 100 + 250 * c, y: 120 + 30 * r, bold: r == 0) }
+        }
+        page.add("Outro " + prose(10), x: 100, y: 280)
+        let blocks = page.analyze()
+        XCTAssertEqual(blocks.map(\.kind), [.paragraph, .table, .paragraph])
+        let t = blocks[1]
+        XCTAssertEqual(t.rowCount, 4); XCTAssertEqual(t.columnCount, 3)
+        XCTAssertEqual(t.tableCells.first { $0.row == 2 && $0.column == 1 }?.text, "12")
+        XCTAssertTrue(t.tableCells.filter { $0.row == 0 }.allSatisfy(\.isHeader))
+        XCTAssertEqual(t.text.split(separator: "\n").first, "Item\tQty\tPrice")
+    }
+
+    func testTwoColumnProseIsNotATable() {
+        var page = SyntheticPage()
+        for k in 0..<8 {
+            page.add(prose(8, seed: k), x: 100, y: 100 + 24 * k)
+            page.add(prose(8, seed: k + 3), x: 650, y: 100 + 24 * k)
+        }
+        let blocks = page.analyze()
+        XCTAssertFalse(blocks.contains { $0.kind == .table })
+        XCTAssertEqual(blocks.map(\.kind), [.paragraph, .paragraph])
+    }
+
+    func testTablesSwitchOff() {
+        var page = SyntheticPage()
+        page.options.tables = false
+        for r in 0..<3 { for c in 0..<3 { page.add("c\(r)\(c)", x: 100 + 250 * c, y: 100 + 30 * r) } }
+        XCTAssertFalse(page.analyze().contains { $0.kind == .table })
+    }
+}
+
+final class MultiColumnTableTests: XCTestCase {
+    /// Two-column prose with a small table inside the left column, its rows level with prose
+    /// lines of the right column.
+    func testTableInsideOneColumnOfTwo() {
+        var page = SyntheticPage()
+        page.addLines((0..<4).map { prose(8, seed: $0) }, x: 100, y: 100)
+        let rows = [["Name", "Qty", "Note"], ["apples", "3", "ok"], ["pears", "12", "late"], ["plums", "7", "ok"]]
+        for (r, row) in rows.enumerated() {
+            for (c, cell) in row.enumerated() { page.add(cell, x: 100 + 150 * c, y: 230 + 30 * r, bold: r == 0) }
+        }
+        page.addLines((0..<3).map { prose(8, seed: $0 + 4) }, x: 100, y: 380)
+        page.addLines((0..<15).map { prose(8, seed: $0 + 7) }, x: 650, y: 100)
+        let blocks = page.analyze()
+        let tables = blocks.filter { $0.kind == .table }
+        XCTAssertEqual(tables.count, 1)
+        XCTAssertEqual(tables.first?.columnCount, 3)
+        XCTAssertEqual(tables.first?.rowCount, 4)
+        XCTAssertEqual(tables.first?.text.split(separator: "\n").first, "Name\tQty\tNote")
+        XCTAssertEqual(blocks.filter { $0.kind == .paragraph && $0.box.minX >= 600 }.count, 1, "right column stays prose")
+    }
+
+    /// A full-width unruled table on a two-column page is one table, not two halves.
+    func testFullWidthTableOnTwoColumnPage() {
+        var page = SyntheticPage()
+        page.addLines((0..<5).map { prose(8, seed: $0) }, x: 100, y: 100)
+        page.addLines((0..<5).map { prose(8, seed: $0 + 5) }, x: 650, y: 100)
+        for r in 0..<4 { for c in 0..<4 { page.add("v\(r)\(c)", x: 100 + 280 * c, y: 260 + 30 * r) } }
+        page.addLines((0..<5).map { prose(8, seed: $0 + 9) }, x: 100, y: 420)
+        page.addLines((0..<5).map { prose(8, seed: $0 + 13) }, x: 650, y: 420)
+        let tables = page.analyze().filter { $0.kind == .table }
+        XCTAssertEqual(tables.count, 1)
+        XCTAssertEqual(tables.first?.columnCount, 4)
+        XCTAssertEqual(tables.first?.tableCells.first { $0.row == 3 && $0.column == 3 }?.text, "v33")
+    }
+}
