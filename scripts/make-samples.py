@@ -70,9 +70,9 @@ def mm(v: float, dpi: int) -> int:
     return int(round(v / 25.4 * dpi))
 
 
-def barcode_image(text: str, fmt, module_px: int) -> Image.Image:
+def barcode_image(text: str, fmt, module_px: int, **options) -> Image.Image:
     """A barcode from zxing-cpp as an 8-bit gray PIL image (with quiet zones)."""
-    bc = zxingcpp.create_barcode(text, fmt)
+    bc = zxingcpp.create_barcode(text, fmt, **options)
     arr = np.array(bc.to_image(scale=module_px))
     return Image.fromarray(arr).convert("L")
 
@@ -507,7 +507,7 @@ def make_barcodes(out: Path) -> dict:
     Z = zxingcpp.BarcodeFormat
     makers = {
         "qr": lambda t: qr_image(t, 8),
-        "dataMatrix": lambda t: barcode_image(t, Z.DataMatrix, 10),
+        "dataMatrix": lambda t: barcode_image(t, Z.DataMatrix, 10, options="forceSquare"),
         "ean13": lambda t: barcode_image(t[:12], Z.EAN13, 4).resize((4 * 113, 200), Image.NEAREST),
         "code39": lambda t: barcode_image(t, Z.Code39, 3).resize((barcode_image(t, Z.Code39, 3).width, 180), Image.NEAREST),
         "pdf417": lambda t: barcode_image(t, Z.PDF417, 3),
@@ -522,8 +522,9 @@ def make_barcodes(out: Path) -> dict:
         if img.width > cell_w - 60:
             s = (cell_w - 60) / img.width
             img = img.resize((int(img.width * s), int(img.height * s)), Image.NEAREST)
-        page.paste(img, (cx + (cell_w - img.width) // 2, cy + 60))
-        d.text((cx + 40, cy + 10), label, fill=0, font=f)
+        page.paste(img, (cx + (cell_w - img.width) // 2, cy + 20))
+        d.text((cx + (cell_w - d.textlength(label, font=f)) // 2, cy + img.height + 80), label,
+               fill=0, font=f)
     for sym, _, payload in BARCODES:
         verify(page, [(oracle[sym], payload)], f"barcodes {sym}")
     path = out / "barcodes.png"
