@@ -17,6 +17,7 @@ let package = Package(
                        providers: [.apt(["libpoppler-glib-dev", "libcairo2-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CGLib", pkgConfig: "glib-2.0", providers: [.apt(["libglib2.0-dev"])]),
+        .systemLibrary(name: "CSystem"),
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         // zxing-cpp 1.4 has no C API: a small C++ target with a plain-C header.
         .target(name: "ZXingShim",
@@ -37,7 +38,7 @@ let package = Package(
 
         // MARK: The pipeline and the command line.
         .target(name: "Pipeline",
-                dependencies: ["DocumentModel", "Layout", "SQLite", "YAML", "Imaging", "PDF", "OCR", "Barcodes", "CGLib"]),
+                dependencies: ["DocumentModel", "Layout", "SQLite", "YAML", "Imaging", "PDF", "OCR", "Barcodes", "CGLib", "CSystem", "CTesseract"]),
         .target(name: "QuireCLI", dependencies: ["Pipeline"]),
         .executableTarget(name: "quire", dependencies: ["QuireCLI"]),
 

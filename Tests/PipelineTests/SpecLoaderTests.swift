@@ -1,5 +1,6 @@
 import DocumentModel
 import XCTest
+import OCR
 @testable import Pipeline
 
 final class SpecLoaderTests: XCTestCase {

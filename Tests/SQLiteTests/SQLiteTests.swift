@@ -1,2 +1,77 @@
+import Foundation
 import XCTest
 @testable import SQLite
+
+/// Integration tests against the real libsqlite3, on a real file in a temp folder.
+final class SQLiteTests: XCTestCase {
+    var dir: URL!
+    override func setUpWithError() throws {
+        dir = FileManager.default.temporaryDirectory.appendingPathComponent("quire-sqlite-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    }
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: dir) }
+
+    func testRoundTripOfEveryValueKind() throws {
+        let db = try Database(path: dir.appendingPathComponent("t.sqlite").path)
+        try db.execute(script: "CREATE TABLE t(i INTEGER, r REAL, s TEXT, b BLOB, n TEXT)")
+        try db.execute("INSERT INTO t VALUES (?, ?, ?, ?, ?)", 42, 2.5, "Größe ✓", [UInt8]([0, 1, 255]), String?.none)
+        let rows = try db.query("SELECT i, r, s, b, n FROM t") { r in
+            (r.int(0), r.double(1), r.string(2), r.blob(3), r.optionalString(4))
+        }
+        XCTAssertEqual(rows.count, 1)
+        XCTAssertEqual(rows[0].0, 42)
+        XCTAssertEqual(rows[0].1, 2.5)
+        XCTAssertEqual(rows[0].2, "Größe ✓")
+        XCTAssertEqual(rows[0].3, [0, 1, 255])
+        XCTAssertNil(rows[0].4)
+    }
+
+    func testErrorsCarrySQLitesMessageAndTheSQL() throws {
+        let db = try Database(path: dir.appendingPathComponent("t.sqlite").path)
+        XCTAssertThrowsError(try db.execute("SELECT * FROM missing_table")) { error in
+            let e = error as! SQLiteError
+            XCTAssertTrue(e.message.contains("no such table: missing_table"), e.message)
+            XCTAssertTrue(e.description.contains("SELECT * FROM missing_table"))
+        }
+    }
+
+    func testTransactionRollsBackOnError() throws {
+        let db = try Database(path: dir.appendingPathComponent("t.sqlite").path)
+        try db.execute(script: "CREATE TABLE t(x INTEGER UNIQUE)")
+        XCTAssertThrowsError(try db.transaction {
+            try db.execute("INSERT INTO t VALUES (?)", 1)
+            try db.execute("INSERT INTO t VALUES (?)", 1)   // constraint violation
+        }) { XCTAssertTrue(($0 as! SQLiteError).isConstraintViolation) }
+        XCTAssertEqual(try db.queryOne("SELECT count(*) FROM t") { $0.int(0) }, 0)
+    }
+
+    func testMigrationsApplyOnceAndInOrder() throws {
+        let path = dir.appendingPathComponent("m.sqlite").path
+        var m = Migrator()
+        m.register(1, "one", sql: "CREATE TABLE a(x)")
+        m.register(2, "two", sql: "ALTER TABLE a ADD COLUMN y")
+        XCTAssertEqual(try m.migrate(Database(path: path)), [1, 2])
+        XCTAssertEqual(try m.migrate(Database(path: path)), [])
+        let db = try Database(path: path)
+        XCTAssertEqual(try db.query("SELECT id FROM schema_migrations ORDER BY id") { $0.int(0) }, [1, 2])
+        // A database from a newer quire is refused, not silently used.
+        try db.execute("INSERT INTO schema_migrations(id, name) VALUES (?, ?)", 9, "future")
+        XCTAssertThrowsError(try m.migrate(db))
+    }
+
+    func testOpeningANonDatabaseFileFailsClearly() throws {
+        let path = dir.appendingPathComponent("not.sqlite").path
+        try Data("this is not a database, just text that is long enough".utf8).write(to: URL(fileURLWithPath: path))
+        let db = try Database(path: path)
+        XCTAssertThrowsError(try db.execute(script: "PRAGMA journal_mode = WAL")) { error in
+            XCTAssertTrue("\(error)".contains("not a database"), "\(error)")
+        }
+    }
+
+    func testFTS5IsAvailable() throws {
+        let db = try Database(path: dir.appendingPathComponent("f.sqlite").path)
+        try db.execute(script: "CREATE VIRTUAL TABLE f USING fts5(text)")
+        try db.execute("INSERT INTO f(rowid, text) VALUES (?, ?)", 7, "invoice number 1234")
+        XCTAssertEqual(try db.query("SELECT rowid FROM f WHERE f MATCH 'invoice'") { $0.int(0) }, [7])
+    }
+}

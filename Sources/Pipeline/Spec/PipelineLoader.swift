@@ -1,3 +1,4 @@
+import OCR
 import Foundation
 import YAML
 

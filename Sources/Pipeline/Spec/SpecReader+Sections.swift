@@ -1,3 +1,4 @@
+import OCR
 import DocumentModel
 import Foundation
 import YAML
@@ -55,9 +56,13 @@ extension SpecReader {
             error("database: '\(path)' is a folder; give a file path such as '\(path)/quire.db'", at: node.mark)
             return nil
         }
-        let parent = (path as NSString).deletingLastPathComponent
-        guard FileManager.default.fileExists(atPath: parent, isDirectory: &isFolder), isFolder.boolValue else {
-            error("database: folder does not exist: '\(parent)'", at: node.mark)
+        // A missing folder is created by the run (e.g. a git-ignored out/); a file in its place is not.
+        var parent = (path as NSString).deletingLastPathComponent
+        while !parent.isEmpty && parent != "/" && !FileManager.default.fileExists(atPath: parent, isDirectory: &isFolder) {
+            parent = (parent as NSString).deletingLastPathComponent
+        }
+        if FileManager.default.fileExists(atPath: parent, isDirectory: &isFolder), !isFolder.boolValue {
+            error("database: '\(parent)' is a file, not a folder", at: node.mark)
             return nil
         }
         return path

@@ -1,3 +1,4 @@
+import OCR
 import DocumentModel
 import YAML
 

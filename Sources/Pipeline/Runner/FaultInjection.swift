@@ -1,0 +1,55 @@
+import Foundation
+
+/// Test-only faults, read by workers from `QUIRE_FAULT`:
+/// `STAGE:KIND[:MATCH]`, several separated by commas. KIND is `crash` (abort), `segv`, `hang`,
+/// `oom` (allocate without bound), `throw` (the stage fails with an error), or `slow` (the stage
+/// takes 0.5 s longer: lets tests kill a run mid-way). MATCH selects
+/// pages: `NAME` (the file name contains NAME) and/or `#N` (page N), e.g. `NAME#2`; empty matches
+/// every page. Example: `QUIRE_FAULT=barcodes:crash:invoice#1`.
+struct FaultInjection {
+    enum Kind: String { case crash, segv, hang, oom, `throw`, slow }
+    struct Fault { var stage: Stage; var kind: Kind; var name: String?; var page: Int? }
+
+    struct Injected: Error, CustomStringConvertible {
+        var stage: Stage
+        var description: String { "injected failure in stage \(stage.rawValue) (QUIRE_FAULT)" }
+    }
+
+    let faults: [Fault]
+
+    init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+        faults = (environment["QUIRE_FAULT"] ?? "").split(separator: ",").compactMap { spec in
+            let parts = spec.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false).map(String.init)
+            guard parts.count >= 2, let stage = Stage(rawValue: parts[0]), let kind = Kind(rawValue: parts[1]) else { return nil }
+            var name: String?, page: Int?
+            if parts.count == 3 {
+                let match = parts[2].split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+                name = match[0].isEmpty ? nil : match[0]
+                page = match.count > 1 ? Int(match[1]) : nil
+            }
+            return Fault(stage: stage, kind: kind, name: name, page: page)
+        }
+    }
+
+    /// Triggers the fault configured for this stage and page, if any.
+    func trigger(stage: Stage, path: String, page: Int) throws {
+        let file = (path as NSString).lastPathComponent
+        for f in faults where f.stage == stage
+            && (f.name.map { file.contains($0) } ?? true) && (f.page.map { $0 == page } ?? true) {
+            switch f.kind {
+            case .crash: abort()
+            case .segv: raise(SIGSEGV)
+            case .hang: while true { sleep(60) }
+            case .oom:
+                var hoard: [UnsafeMutableRawPointer] = []
+                while true {
+                    guard let p = malloc(64 << 20) else { fatalError("out of memory (injected)") }
+                    memset(p, 1, 64 << 20)
+                    hoard.append(p)
+                }
+            case .throw: throw Injected(stage: stage)
+            case .slow: usleep(500_000)
+            }
+        }
+    }
+}

@@ -1,0 +1,42 @@
+import CTesseract
+import Foundation
+import OCR
+
+/// A stage's fingerprint: the SHA-256 of its settings and of the engine and model behind it.
+/// A page whose stored fingerprint differs from the current one has that stage (and the stages
+/// after it) redone; nothing else is.
+enum Fingerprints {
+    /// Bump when a stage's algorithm changes what it produces for the same settings.
+    static let revisions: [Stage: Int] = [.extract: 1, .ocr: 1, .layout: 1, .barcodes: 1]
+
+    static func compute(_ spec: PipelineSpec) -> [Stage: String] {
+        var parts: [Stage: String] = [.extract: "extract r\(revisions[.extract]!) \(encode(spec.extract))"]
+        if spec.ocr.enabled {
+            parts[.ocr] = "ocr r\(revisions[.ocr]!) tesseract \(tesseractVersion) \(encode(spec.ocr)) \(modelStamp(spec.ocr.languages))"
+        }
+        if spec.layout.enabled { parts[.layout] = "layout r\(revisions[.layout]!) \(encode(spec.layout))" }
+        if spec.barcodes.enabled { parts[.barcodes] = "barcodes r\(revisions[.barcodes]!) zxing-cpp \(encode(spec.barcodes))" }
+        return parts.mapValues { SHA256.hex(of: $0) }
+    }
+
+    private static func encode<T: Encodable>(_ value: T) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "\(value)"
+    }
+
+    static var tesseractVersion: String { String(cString: TessVersion()) }
+
+    /// Size and modification time of each language's traineddata: a new model means new OCR.
+    private static func modelStamp(_ languages: [String]) -> String {
+        let dirs = [Tessdata.defaultPath] + languages.compactMap { Tessdata.standardModelPath(for: $0) }
+        return dirs.flatMap { dir in
+            languages.map { lang in
+                let attrs = try? FileManager.default.attributesOfItem(atPath: dir + "/" + lang + ".traineddata")
+                let size = (attrs?[.size] as? NSNumber)?.intValue ?? 0
+                let mtime = (attrs?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+                return "\(dir)/\(lang):\(size):\(Int(mtime))"
+            }
+        }.joined(separator: ",")
+    }
+}

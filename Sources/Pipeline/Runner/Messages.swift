@@ -1,0 +1,88 @@
+import DocumentModel
+
+/// Messages between the coordinator and its worker processes: one JSON object per line.
+/// Everything here is a plain Sendable & Codable value (STYLE 13).
+
+/// What a worker is asked to do.
+public enum WorkerRequest: Codable, Sendable {
+    /// Open a document and count its pages.
+    case count(taskID: Int, document: DocumentRef)
+    /// Process one page.
+    case page(PageTask)
+}
+
+/// One page's work: which stored stages to produce, with their settings.
+public struct PageTask: Codable, Sendable {
+    public var taskID: Int
+    public var document: DocumentRef
+    public var pageNumber: Int
+    /// Stored stages to produce (`Stage.stored` members). Extraction runs whenever a stage needs
+    /// the image; its output is sent (and stored) only when `.extract` is asked for.
+    public var stages: Set<Stage>
+    public var settings: StageSettings
+    /// For a layout-only redo: the page's stored text, rulings and size.
+    public var storedText: PageText?
+    public var storedRulings: [RulingLine]?
+    public var storedSize: PageSize?
+    /// True when a previous attempt of the barcode stage crashed its worker: use the
+    /// conservative reader configuration.
+    public var conservativeBarcodes: Bool
+
+    public init(taskID: Int, document: DocumentRef, pageNumber: Int, stages: Set<Stage>, settings: StageSettings,
+                storedText: PageText? = nil, storedRulings: [RulingLine]? = nil, storedSize: PageSize? = nil,
+                conservativeBarcodes: Bool = false) {
+        self.taskID = taskID; self.document = document; self.pageNumber = pageNumber; self.stages = stages
+        self.settings = settings; self.storedText = storedText; self.storedRulings = storedRulings
+        self.storedSize = storedSize; self.conservativeBarcodes = conservativeBarcodes
+    }
+}
+
+public struct PageSize: Codable, Sendable, Hashable {
+    public var width: Int
+    public var height: Int
+    public var dpi: Int
+    public init(width: Int, height: Int, dpi: Int) { self.width = width; self.height = height; self.dpi = dpi }
+}
+
+/// The settings of every stage, as one value a worker can cache engines by.
+public struct StageSettings: Codable, Sendable, Equatable {
+    public var extract: ExtractSettings
+    public var ocr: OCRSettings
+    public var layout: LayoutSettings
+    public var barcodes: BarcodeSettings
+    public var pageTimeout: Double
+
+    public init(spec: PipelineSpec) {
+        extract = spec.extract; ocr = spec.ocr; layout = spec.layout; barcodes = spec.barcodes
+        pageTimeout = spec.run.pageTimeout
+    }
+}
+
+/// The output of extraction and preprocessing.
+public struct ExtractOutput: Codable, Sendable {
+    public var size: PageSize
+    public var textSource: TextSource
+    public var rotation: Int
+    public var skew: Double
+    public var rulings: [RulingLine]
+    /// The text layer, when the page's text comes from it.
+    public var textLayer: PageText?
+}
+
+/// What a worker reports, in order, for one task.
+public enum WorkerEvent: Codable, Sendable {
+    /// Sent once when the worker has started.
+    case ready(pid: Int32)
+    /// Sent before a stage begins, so a crash can be attributed to it.
+    case stageStarted(taskID: Int, stage: Stage)
+    case pageCount(taskID: Int, count: Int)
+    case documentFailed(taskID: Int, message: String)
+    case extracted(taskID: Int, output: ExtractOutput, ms: Int)
+    case recognized(taskID: Int, text: PageText, ms: Int)
+    case laidOut(taskID: Int, blocks: [Block], structureJSON: String, ms: Int)
+    case barcodes(taskID: Int, barcodes: [Barcode], ms: Int)
+    /// A stage threw: the stages that depend on it are skipped, the others still run.
+    case stageFailed(taskID: Int, stage: Stage, message: String)
+    /// The task is complete (whatever failed along the way).
+    case finished(taskID: Int)
+}

@@ -1,0 +1,113 @@
+import DocumentModel
+import Foundation
+import Imaging
+
+/// The page work of one worker process: engines are created on first use and reused across
+/// pages (re-created only when a task brings different settings).
+final class PageWork {
+    private let faults: FaultInjection
+    private let extractor = PageExtractor()
+    private var preprocessor: (settings: ExtractSettings, engine: Preprocessor)?
+    private var recognizer: (settings: OCRSettings, engine: TextRecognizer)?
+    private var barcodeReader: (settings: BarcodeSettings, conservative: Bool, engine: BarcodeDetector)?
+
+    init(faults: FaultInjection) { self.faults = faults }
+
+    func pageCount(_ document: DocumentRef) throws -> Int {
+        try faults.trigger(stage: .extract, path: document.path, page: 0)
+        return try extractor.pageCount(of: document)
+    }
+
+    /// Runs the task's stages in order, reporting each; a stage that throws is reported as failed
+    /// and the stages that depend on it are skipped. Errors thrown from here are protocol errors.
+    func run(_ task: PageTask, emit: (WorkerEvent) throws -> Void) throws {
+        let started = Date()
+        let id = task.taskID
+        let settings = task.settings
+
+        /// Runs one stage: announces it, triggers test faults, times it, reports a failure.
+        func stage<T>(_ s: Stage, _ body: () throws -> T) throws -> (T, Int)? {
+            try emit(.stageStarted(taskID: id, stage: s))
+            let t0 = Date()
+            do {
+                try faults.trigger(stage: s, path: task.document.path, page: task.pageNumber)
+                let value = try body()
+                return (value, Int(Date().timeIntervalSince(t0) * 1000))
+            } catch {
+                try emit(.stageFailed(taskID: id, stage: s, message: describe(error)))
+                return nil
+            }
+        }
+
+        var image: Image?
+        var extracted: ExtractOutput?
+        var text = task.storedText
+        let needsImage = !task.stages.isDisjoint(with: [.extract, .ocr, .barcodes])
+        if needsImage {
+            guard let (page, extractMS) = try stage(.extract, {
+                try extractor.extract(task.document, page: task.pageNumber, settings: settings.extract)
+            }) else { return }
+            let usesOCR = page.textSource == .ocr
+            guard let (prepared, prepMS) = try stage(.preprocess, {
+                usesOCR ? try preprocess(page.image, settings.extract)
+                        : PreparedImage(image: page.image, rotation: 0, skewDegrees: 0)
+            }) else { return }
+            let rulings = settings.layout.enabled && settings.layout.tables ? LayoutStage.rulings(in: prepared.image) : []
+            let output = ExtractOutput(
+                size: PageSize(width: prepared.image.width, height: prepared.image.height, dpi: page.dpi),
+                textSource: page.textSource, rotation: prepared.rotation, skew: prepared.skewDegrees,
+                rulings: rulings, textLayer: page.textLayer)
+            try emit(.extracted(taskID: id, output: output, ms: extractMS + prepMS))
+            image = prepared.image
+            extracted = output
+            if let layer = page.textLayer { text = layer }
+        }
+        var ocrFailed = false
+        if task.stages.contains(.ocr), extracted?.textSource == .ocr, let image {
+            let remaining = max(1, settings.pageTimeout * 0.9 - Date().timeIntervalSince(started))
+            if let (recognized, ms) = try stage(.ocr, { try recognize(image, settings.ocr, deadline: remaining) }) {
+                text = recognized
+                try emit(.recognized(taskID: id, text: recognized, ms: ms))
+            } else {
+                ocrFailed = true
+            }
+        }
+        if task.stages.contains(.layout), !ocrFailed {
+            let pageText = text ?? PageText(source: extracted?.textSource ?? .ocr, lines: [])
+            let size = extracted?.size ?? task.storedSize ?? PageSize(width: 0, height: 0, dpi: 0)
+            let rulings = extracted?.rulings ?? task.storedRulings ?? []
+            if let (blocks, ms) = try stage(.layout, {
+                LayoutStage.analyze(text: pageText, rulings: rulings, width: size.width, height: size.height,
+                                    settings: settings.layout)
+            }) {
+                try emit(.laidOut(taskID: id, blocks: blocks, structureJSON: LayoutStage.structureJSON(blocks), ms: ms))
+            }
+        }
+        if task.stages.contains(.barcodes), let image {
+            if let (codes, ms) = try stage(.barcodes, {
+                try barcodes(settings.barcodes, conservative: task.conservativeBarcodes).detect(image)
+            }) {
+                try emit(.barcodes(taskID: id, barcodes: codes, ms: ms))
+            }
+        }
+    }
+
+    private func preprocess(_ image: Image, _ settings: ExtractSettings) throws -> PreparedImage {
+        if preprocessor?.settings != settings { preprocessor = (settings, try Preprocessor(settings: settings)) }
+        return try preprocessor!.engine.prepare(image)
+    }
+
+    private func recognize(_ image: Image, _ settings: OCRSettings, deadline: Double) throws -> PageText {
+        if recognizer?.settings != settings { recognizer = (settings, try TextRecognizer(settings: settings)) }
+        return try recognizer!.engine.recognize(image, deadline: deadline)
+    }
+
+    private func barcodes(_ settings: BarcodeSettings, conservative: Bool) -> BarcodeDetector {
+        if barcodeReader?.settings != settings || barcodeReader?.conservative != conservative {
+            // After a crash, retry without the symbologies known to abort zxing-cpp 1.4.
+            let excluded: Set<Symbology> = conservative ? [.gs1DataBar, .gs1DataBarExpanded, .maxiCode] : []
+            barcodeReader = (settings, conservative, BarcodeDetector(settings: settings, excluding: excluded))
+        }
+        return barcodeReader!.engine
+    }
+}

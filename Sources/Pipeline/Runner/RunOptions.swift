@@ -1,0 +1,61 @@
+import Foundation
+
+/// What to run, beyond the pipeline file.
+public struct RunRequest: Sendable {
+    public enum Command: Sendable, Equatable {
+        case run
+        /// `failedOnly`: failed pages only; `stage`: redo that stage (and the ones after it);
+        /// `documents`: only documents whose path matches one of these globs (all when empty);
+        /// `force`: ignore `max_attempts`.
+        case rerun(failedOnly: Bool, stage: Stage?, documents: [String], force: Bool)
+    }
+    public var command: Command
+    /// Overrides `run.workers` of the pipeline.
+    public var workers: Int?
+    public var progress: ProgressMode
+    /// The quire binary to start workers from (default: this process's own executable).
+    public var workerExecutable: String
+
+    public init(command: Command = .run, workers: Int? = nil, progress: ProgressMode = .auto,
+                workerExecutable: String = Runner.ownExecutable) {
+        self.command = command; self.workers = workers; self.progress = progress
+        self.workerExecutable = workerExecutable
+    }
+}
+
+/// How progress is shown on stderr.
+public enum ProgressMode: String, Sendable, CaseIterable {
+    /// A live line on a terminal, JSON lines otherwise.
+    case auto
+    /// One line per page.
+    case plain
+    /// JSON lines (one event per line).
+    case json
+    /// Nothing but the final summary.
+    case quiet
+}
+
+/// A failed page or document, for the summary.
+public struct FailureNote: Codable, Sendable, Equatable {
+    public var path: String
+    public var page: Int?
+    public var stage: String?
+    public var error: String
+}
+
+/// How a run ended.
+public struct RunSummary: Codable, Sendable {
+    public var runID: Int64
+    public var status: RunStatus
+    public var counts: RunCounts
+    public var seconds: Double
+    public var failures: [FailureNote]
+    public var warnings: [String]
+    public var database: String
+    /// Failed pages not retried because they reached `max_attempts`.
+    public var exhaustedPages: Int
+
+    public var pagesPerMinute: Double {
+        seconds > 0 ? Double(counts.pagesDone + counts.pagesFailed) / seconds * 60 : 0
+    }
+}

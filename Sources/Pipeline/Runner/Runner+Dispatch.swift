@@ -1,0 +1,166 @@
+import DocumentModel
+import Foundation
+
+extension Runner {
+    /// Hands `items` to the workers and handles what they report until all are done or the run
+    /// is interrupted. This loop is the only place results are written.
+    func dispatch(_ items: [WorkItem], pool: WorkerPool, store: Store, state: inout RunState) throws {
+        var queue = items[...]
+        var nextTaskID = 1
+        try pool.fill(upTo: items.count)
+        while true {
+            if !state.interrupted {
+                for slot in pool.idleSlots {
+                    guard let item = queue.popFirst() else { break }
+                    let task = WorkerPool.ActiveTask(id: nextTaskID, item: item,
+                                                     outcome: item.page.map { PageOutcome(page: $0) })
+                    nextTaskID += 1
+                    slot.task = task
+                    try slot.process.send(try request(for: task, store: store))
+                }
+            }
+            if pool.activeCount == 0 && (queue.isEmpty || state.interrupted) { break }
+            if let event = state.events.next(timeout: 0.25) {
+                try handle(event, pool: pool, store: store, state: &state, queue: queue)
+            }
+            enforceTimeouts(pool)
+        }
+    }
+
+    private func request(for task: WorkerPool.ActiveTask, store: Store) throws -> WorkerRequest {
+        switch task.item {
+        case .count(let document):
+            return .count(taskID: task.id, document: document)
+        case .page(let page):
+            var pageTask = PageTask(taskID: task.id,
+                                    document: DocumentRef(id: page.documentID, path: page.path, kind: page.kind,
+                                                          passwordEnv: passwordEnv(for: page.path)),
+                                    pageNumber: page.pageNumber, stages: page.stages,
+                                    settings: StageSettings(spec: spec), conservativeBarcodes: page.conservativeBarcodes)
+            if page.stages.isDisjoint(with: [.extract, .ocr, .barcodes]) {
+                // Layout alone: from the stored words, without touching the image (no OCR).
+                let (text, rulings, size) = try store.storedLayoutInputs(pageID: page.pageID)
+                pageTask.storedText = text
+                pageTask.storedRulings = rulings
+                pageTask.storedSize = size
+            }
+            return .page(pageTask)
+        }
+    }
+
+    private func handle(_ event: CoordinatorEvent, pool: WorkerPool, store: Store, state: inout RunState,
+                        queue: ArraySlice<WorkItem>) throws {
+        switch event {
+        case .interrupt(let sig):
+            if !state.interrupted {
+                state.interrupted = true
+                progress.warning("\(Termination.signalName(sig)) received: stopping; pages in progress stay pending")
+                pool.killAll()
+            }
+        case .workerExited(let index, _, let termination, let lastWords):
+            guard let slot = pool.remove(index) else { return }
+            if let task = slot.task, !state.interrupted {
+                let reason = task.timedOut
+                    ? "timed out after \(Int(spec.run.pageTimeout)) s in stage \(task.stage.rawValue); worker stopped"
+                    : "worker crashed in stage \(task.stage.rawValue): \(termination)"
+                        + (lastWords.map { " (last message: \(String($0.prefix(300))))" } ?? "")
+                try finishCrashed(task, reason: reason, store: store, state: &state)
+            }
+            if pool.startFailures >= 3 {
+                throw WorkerProcess.SpawnError(message: "workers exit before starting (\(termination))"
+                                               + (lastWords.map { ": \($0)" } ?? ""))
+            }
+            if !state.interrupted && (!queue.isEmpty || pool.activeCount > 0) {
+                try pool.fill(upTo: pool.size)
+            }
+        case .worker(let index, let message):
+            guard let slot = pool.slots[index] else { return }
+            try handle(message, slot: slot, pool: pool, store: store, state: &state)
+        }
+    }
+
+    private func handle(_ message: WorkerEvent, slot: WorkerPool.Slot, pool: WorkerPool, store: Store,
+                        state: inout RunState) throws {
+        switch message {
+        case .ready:
+            pool.markReady(slot.process.index)
+        case .stageStarted(_, let stage):
+            slot.task?.stage = stage
+        case .pageCount(_, let count):
+            guard case .count(let document)? = slot.task?.item else { return }
+            try store.setPageCount(documentID: document.id, count: count)
+        case .documentFailed(_, let text):
+            guard case .count(let document)? = slot.task?.item else { return }
+            try store.failDocument(documentID: document.id, message: text)
+            state.counts.documentsFailed += 1
+            state.failures.append(FailureNote(path: document.path, page: nil, stage: "extract", error: text))
+            progress.documentFailed(path: document.path, message: text)
+        case .extracted(_, let output, let ms):
+            slot.task?.outcome?.extract = output
+            slot.task?.outcome?.stageMS[.extract] = ms
+        case .recognized(_, let text, let ms):
+            slot.task?.outcome?.text = text
+            slot.task?.outcome?.stageMS[.ocr] = ms
+        case .laidOut(_, let blocks, let json, let ms):
+            slot.task?.outcome?.blocks = blocks
+            slot.task?.outcome?.structureJSON = json
+            slot.task?.outcome?.stageMS[.layout] = ms
+        case .barcodes(_, let codes, let ms):
+            slot.task?.outcome?.barcodes = codes
+            slot.task?.outcome?.stageMS[.barcodes] = ms
+        case .stageFailed(_, let stage, let text):
+            slot.task?.outcome?.failures.append((stage, text, false))
+        case .finished:
+            guard let task = slot.task else { return }
+            slot.task = nil
+            if let outcome = task.outcome { try record(outcome, store: store, state: &state) }
+        }
+    }
+
+    /// A worker died holding `task`: keep what its earlier stages produced, fail the stage it was in.
+    private func finishCrashed(_ task: WorkerPool.ActiveTask, reason: String, store: Store, state: inout RunState) throws {
+        switch task.item {
+        case .count(let document):
+            let text = "\(document.path): \(reason)"
+            try store.failDocument(documentID: document.id, message: text)
+            state.counts.documentsFailed += 1
+            state.failures.append(FailureNote(path: document.path, page: nil, stage: "extract", error: text))
+            progress.documentFailed(path: document.path, message: text)
+        case .page:
+            guard var outcome = task.outcome else { return }
+            outcome.failures.append((task.stage, reason, true))
+            try record(outcome, store: store, state: &state)
+        }
+    }
+
+    private func record(_ outcome: PageOutcome, store: Store, state: inout RunState) throws {
+        let status = try store.commit(outcome, fingerprints: fingerprints, runID: state.runID)
+        let page = outcome.page
+        if status == "done" {
+            state.counts.pagesDone += 1
+        } else {
+            state.counts.pagesFailed += 1
+            let first = outcome.failures.first
+            state.failures.append(FailureNote(path: page.path, page: page.pageNumber, stage: first?.stage.rawValue,
+                                              error: first?.message ?? "failed earlier"))
+        }
+        progress.pageFinished(path: page.path, page: page.pageNumber, failed: status != "done",
+                              stage: outcome.failures.first?.stage.rawValue, error: outcome.failures.first?.message,
+                              counts: state.counts)
+        if state.counts.pagesDone % 50 == 0 { try store.updateRun(state.runID, counts: state.counts) }
+    }
+
+    private func enforceTimeouts(_ pool: WorkerPool) {
+        let now = Date()
+        for slot in pool.slots.values {
+            guard let task = slot.task, !task.timedOut,
+                  now.timeIntervalSince(task.started) > spec.run.pageTimeout else { continue }
+            slot.task?.timedOut = true
+            slot.process.kill()
+        }
+    }
+}
+
+extension WorkItem {
+    var page: PlannedPage? { if case .page(let p) = self { return p } else { return nil } }
+}

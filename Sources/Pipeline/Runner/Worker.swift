@@ -1,0 +1,55 @@
+import CSystem
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The worker process: reads `WorkerRequest`s from stdin, runs them with engines created once and
+/// reused, and writes `WorkerEvent`s to the coordinator. Started by the coordinator as
+/// `quire __worker --memory-mib N` with `OMP_THREAD_LIMIT=1` in its environment.
+public enum Worker {
+    /// Runs the worker loop until stdin closes. Returns the process exit status.
+    public static func main(memoryMiB: Int) -> Int32 {
+        // Die with the coordinator, even when it is SIGKILLed: nothing half-done is ever written,
+        // because only the coordinator writes, and a page's results are one transaction.
+        quire_set_parent_death_signal(SIGKILL)
+        if getppid() == 1 { return 0 }
+        signal(SIGINT, SIG_IGN)      // the coordinator decides what an interrupt means
+        signal(SIGPIPE, SIG_IGN)
+        if memoryMiB > 0 {
+            var limit = rlimit(rlim_cur: rlim_t(memoryMiB) << 20, rlim_max: rlim_t(memoryMiB) << 20)
+            setrlimit(Int32(RLIMIT_AS.rawValue), &limit)
+        }
+        // Protocol messages go to a private copy of stdout; whatever a C library prints to
+        // stdout lands on stderr instead of corrupting the stream.
+        let protocolFD = dup(STDOUT_FILENO)
+        dup2(STDERR_FILENO, STDOUT_FILENO)
+        let writer = LineWriter(fd: protocolFD)
+        let reader = LineReader(fd: STDIN_FILENO)
+        let decoder = JSONDecoder()
+        let pages = PageWork(faults: FaultInjection())
+        do {
+            try writer.send(WorkerEvent.ready(pid: getpid()))
+            while let line = reader.nextLine() {
+                let request = try decoder.decode(WorkerRequest.self, from: Data(line))
+                switch request {
+                case .count(let taskID, let document):
+                    try writer.send(WorkerEvent.stageStarted(taskID: taskID, stage: .extract))
+                    do {
+                        try writer.send(WorkerEvent.pageCount(taskID: taskID, count: try pages.pageCount(document)))
+                    } catch {
+                        try writer.send(WorkerEvent.documentFailed(taskID: taskID, message: describe(error)))
+                    }
+                    try writer.send(WorkerEvent.finished(taskID: taskID))
+                case .page(let task):
+                    try pages.run(task) { try writer.send($0) }
+                    try writer.send(WorkerEvent.finished(taskID: task.taskID))
+                }
+            }
+            return 0
+        } catch {
+            FileHandle.standardError.write(Data("quire worker: \(error)\n".utf8))
+            return 70
+        }
+    }
+}

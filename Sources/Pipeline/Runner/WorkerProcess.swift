@@ -1,0 +1,154 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One worker process as the coordinator sees it: spawned with `posix_spawn`, fed requests on
+/// its stdin, read by two threads (protocol on stdout, diagnostics on stderr) that post to the
+/// coordinator's event queue. Killing it costs at most the page it holds.
+final class WorkerProcess {
+    let index: Int
+    let pid: pid_t
+    private let stdinFD: Int32
+    private let writer: LineWriter
+    /// The last lines the worker wrote to stderr (a library's assertion text, for crash reports).
+    private let stderrTail = StderrTail()
+
+    struct SpawnError: Error, CustomStringConvertible {
+        let message: String
+        var description: String { "cannot start a worker process: \(message)" }
+    }
+
+    init(index: Int, executable: String, arguments: [String], environment: [String: String],
+         events: EventQueue<CoordinatorEvent>) throws {
+        self.index = index
+        var toChild: [Int32] = [0, 0], fromChild: [Int32] = [0, 0], errChild: [Int32] = [0, 0]
+        // Spawning happens on the coordinator's one thread, so setting FD_CLOEXEC after pipe() is race-free.
+        func cloexecPipe(_ fds: inout [Int32]) -> Bool {
+            guard pipe(&fds) == 0 else { return false }
+            return fds.allSatisfy { fcntl($0, F_SETFD, FD_CLOEXEC) == 0 }
+        }
+        guard cloexecPipe(&toChild), cloexecPipe(&fromChild), cloexecPipe(&errChild) else {
+            throw SpawnError(message: String(cString: strerror(errno)))
+        }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, toChild[0], STDIN_FILENO)
+        posix_spawn_file_actions_adddup2(&actions, fromChild[1], STDOUT_FILENO)
+        posix_spawn_file_actions_adddup2(&actions, errChild[1], STDERR_FILENO)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        // Workers get the default signal dispositions (the coordinator ignores SIGPIPE).
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        sigaddset(&defaults, SIGPIPE)
+        sigaddset(&defaults, SIGINT)
+        sigaddset(&defaults, SIGTERM)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF))
+
+        let argv = [executable] + arguments
+        let envp = environment.map { "\($0.key)=\($0.value)" }
+        var childPID: pid_t = 0
+        let rc = withCStrings(argv) { cArgv in
+            withCStrings(envp) { cEnvp in
+                posix_spawn(&childPID, executable, &actions, &attributes, cArgv, cEnvp)
+            }
+        }
+        close(toChild[0]); close(fromChild[1]); close(errChild[1])
+        guard rc == 0 else {
+            close(toChild[1]); close(fromChild[0]); close(errChild[0])
+            throw SpawnError(message: "\(executable): \(String(cString: strerror(rc)))")
+        }
+        pid = childPID
+        stdinFD = toChild[1]
+        writer = LineWriter(fd: stdinFD)
+        startReaders(stdoutFD: fromChild[0], stderrFD: errChild[0], events: events)
+    }
+
+    private func startReaders(stdoutFD: Int32, stderrFD: Int32, events: EventQueue<CoordinatorEvent>) {
+        let index = self.index, pid = self.pid, tail = self.stderrTail
+        let errThread = Thread {
+            let reader = LineReader(fd: stderrFD)
+            while let line = reader.nextLine() { tail.append(String(decoding: line, as: UTF8.self)) }
+            close(stderrFD)
+        }
+        errThread.start()
+        let outThread = Thread {
+            let reader = LineReader(fd: stdoutFD)
+            let decoder = JSONDecoder()
+            while let line = reader.nextLine() {
+                if let event = try? decoder.decode(WorkerEvent.self, from: Data(line)) {
+                    events.post(.worker(index: index, event: event))
+                } else {
+                    tail.append("unreadable message from worker: \(String(decoding: line.prefix(200), as: UTF8.self))")
+                }
+            }
+            close(stdoutFD)
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+            // Give the stderr reader a moment to collect the last words of a crash.
+            for _ in 0..<20 where !tail.closed { usleep(5_000) }
+            events.post(.workerExited(index: index, pid: pid, termination: Termination(waitStatus: status),
+                                      lastWords: tail.last))
+        }
+        outThread.start()
+    }
+
+    func send(_ request: WorkerRequest) throws { try writer.send(request) }
+
+    /// Ends the worker at once (timeout, shutdown): its reader thread then reports the exit.
+    func kill(signal: Int32 = SIGKILL) { _ = Glibc.kill(pid, signal) }
+
+    /// Closes its stdin: an idle worker then exits on its own.
+    func closeInput() { close(stdinFD) }
+}
+
+/// How a worker process ended.
+enum Termination: Equatable, CustomStringConvertible {
+    case exited(Int32)
+    case signaled(Int32)
+
+    init(waitStatus s: Int32) {
+        if s & 0x7f == 0 { self = .exited((s >> 8) & 0xff) } else { self = .signaled(s & 0x7f) }
+    }
+
+    var description: String {
+        switch self {
+        case .exited(let code): return "exited with status \(code)"
+        case .signaled(let sig): return "killed by \(Termination.signalName(sig))"
+        }
+    }
+
+    static func signalName(_ sig: Int32) -> String {
+        let names: [Int32: String] = [SIGABRT: "SIGABRT", SIGSEGV: "SIGSEGV", SIGKILL: "SIGKILL", SIGBUS: "SIGBUS",
+                                      SIGILL: "SIGILL", SIGTRAP: "SIGTRAP", SIGFPE: "SIGFPE", SIGTERM: "SIGTERM",
+                                      SIGINT: "SIGINT"]
+        return names[sig] ?? "signal \(sig)"
+    }
+}
+
+/// The last few stderr lines of a worker, shared between its reader threads.
+final class StderrTail: @unchecked Sendable {
+    private let lock = NSLock()
+    private var lines: [String] = []
+    private(set) var closed = false
+
+    func append(_ line: String) {
+        lock.lock(); defer { lock.unlock() }
+        lines.append(line)
+        if lines.count > 8 { lines.removeFirst(lines.count - 8) }
+    }
+    var last: String? {
+        lock.lock(); defer { lock.unlock() }
+        return lines.last { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+    }
+}
+
+private func withCStrings<R>(_ strings: [String], _ body: (UnsafePointer<UnsafeMutablePointer<CChar>?>) -> R) -> R {
+    let pointers: [UnsafeMutablePointer<CChar>?] = strings.map { strdup($0) } + [nil]
+    defer { pointers.forEach { free($0) } }
+    return pointers.withUnsafeBufferPointer { body($0.baseAddress!) }
+}

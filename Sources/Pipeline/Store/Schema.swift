@@ -1,0 +1,186 @@
+import SQLite
+
+/// The database schema, as numbered migrations (docs/schema.md describes it for users).
+///
+/// Migrations are never edited once shipped: a change to the schema is a new migration.
+/// The table and column names of `documents`, `pages`, `words`, `lines`, `blocks`, `list_items`,
+/// `table_cells`, `barcodes`, `runs` and the view `page_text` are a public contract.
+enum Schema {
+    static var migrator: Migrator {
+        var m = Migrator()
+        m.register(1, "initial schema", sql: v1)
+        return m
+    }
+
+    static let v1 = """
+    CREATE TABLE runs(
+      id INTEGER PRIMARY KEY,
+      pipeline TEXT NOT NULL,
+      pipeline_path TEXT NOT NULL,
+      command TEXT NOT NULL,                -- run | rerun
+      started_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now')),
+      ended_at TEXT,
+      status TEXT NOT NULL DEFAULT 'running', -- running | completed | interrupted | crashed
+      pid INTEGER,
+      workers INTEGER,
+      documents_seen INTEGER NOT NULL DEFAULT 0,
+      documents_new INTEGER NOT NULL DEFAULT 0,
+      documents_failed INTEGER NOT NULL DEFAULT 0,
+      pages_done INTEGER NOT NULL DEFAULT 0,
+      pages_failed INTEGER NOT NULL DEFAULT 0,
+      pages_skipped INTEGER NOT NULL DEFAULT 0
+    );
+
+    CREATE TABLE documents(
+      id INTEGER PRIMARY KEY,
+      path TEXT NOT NULL,
+      sha256 TEXT,                          -- NULL only for files that could not be read
+      size_bytes INTEGER,
+      kind TEXT,                            -- pdf | png | jpeg | tiff | gif | bmp | webp | jp2 | pnm | unknown
+      page_count INTEGER,                   -- NULL until the document has been opened
+      status TEXT NOT NULL DEFAULT 'pending', -- pending | done | failed | duplicate
+      error TEXT,
+      duplicate_of INTEGER REFERENCES documents(id),
+      superseded_by INTEGER REFERENCES documents(id), -- a newer version at the same path
+      mtime_ns INTEGER,
+      first_run_id INTEGER REFERENCES runs(id),
+      last_seen_run_id INTEGER REFERENCES runs(id),
+      discovered_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now'))
+    );
+    CREATE UNIQUE INDEX documents_path_sha ON documents(path, sha256);
+    CREATE INDEX documents_sha ON documents(sha256);
+    CREATE INDEX documents_status ON documents(status);
+
+    CREATE TABLE pages(
+      id INTEGER PRIMARY KEY,
+      document_id INTEGER NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+      page_number INTEGER NOT NULL,         -- 1-based
+      status TEXT NOT NULL DEFAULT 'pending', -- pending | done | failed
+      error TEXT,
+      failed_stage TEXT,                    -- extract | preprocess | ocr | layout | barcodes | worker
+      attempts INTEGER NOT NULL DEFAULT 0,
+      width INTEGER, height INTEGER, dpi INTEGER,
+      text_source TEXT,                     -- ocr | text_layer
+      rotation INTEGER,                     -- clockwise degrees applied before OCR
+      skew REAL,                            -- degrees corrected by deskew
+      mean_confidence REAL,
+      low_confidence_words INTEGER,
+      duration_ms INTEGER,                  -- wall time of the last processing
+      structure_json TEXT,                  -- Vision-shaped structure of the page (layout)
+      run_id INTEGER REFERENCES runs(id),
+      updated_at TEXT,
+      UNIQUE(document_id, page_number)
+    );
+    CREATE INDEX pages_status ON pages(status);
+
+    CREATE TABLE page_stages(
+      page_id INTEGER NOT NULL REFERENCES pages(id) ON DELETE CASCADE,
+      stage TEXT NOT NULL,                  -- extract | ocr | layout | barcodes
+      status TEXT NOT NULL,                 -- done | failed | skipped
+      fingerprint TEXT NOT NULL,
+      error TEXT,
+      crashed INTEGER NOT NULL DEFAULT 0,   -- 1 when the worker died in this stage
+      duration_ms INTEGER,
+      run_id INTEGER REFERENCES runs(id),
+      PRIMARY KEY(page_id, stage)
+    ) WITHOUT ROWID;
+
+    CREATE TABLE lines(
+      id INTEGER PRIMARY KEY,
+      page_id INTEGER NOT NULL REFERENCES pages(id) ON DELETE CASCADE,
+      line_order INTEGER NOT NULL,
+      text TEXT NOT NULL,
+      confidence REAL NOT NULL,
+      x INTEGER NOT NULL, y INTEGER NOT NULL, width INTEGER NOT NULL, height INTEGER NOT NULL,
+      stage TEXT NOT NULL,                  -- fast | accurate | text_layer
+      block_hint INTEGER, paragraph_hint INTEGER,
+      font_size REAL
+    );
+    CREATE INDEX lines_page ON lines(page_id, line_order);
+
+    CREATE TABLE words(
+      id INTEGER PRIMARY KEY,
+      page_id INTEGER NOT NULL REFERENCES pages(id) ON DELETE CASCADE,
+      line_id INTEGER NOT NULL REFERENCES lines(id) ON DELETE CASCADE,
+      word_order INTEGER NOT NULL,
+      text TEXT NOT NULL,
+      confidence REAL NOT NULL,
+      x INTEGER NOT NULL, y INTEGER NOT NULL, width INTEGER NOT NULL, height INTEGER NOT NULL,
+      font_size REAL,
+      bold INTEGER NOT NULL DEFAULT 0
+    );
+    CREATE INDEX words_page ON words(page_id);
+    CREATE INDEX words_line ON words(line_id);
+    CREATE INDEX words_text ON words(text COLLATE NOCASE);
+
+    CREATE TABLE ocr_regions(
+      page_id INTEGER NOT NULL REFERENCES pages(id) ON DELETE CASCADE,
+      region_index INTEGER NOT NULL,
+      kind TEXT NOT NULL,
+      x INTEGER NOT NULL, y INTEGER NOT NULL, width INTEGER NOT NULL, height INTEGER NOT NULL
+    );
+    CREATE INDEX ocr_regions_page ON ocr_regions(page_id);
+
+    CREATE TABLE rulings(
+      page_id INTEGER NOT NULL REFERENCES pages(id) ON DELETE CASCADE,
+      orientation TEXT NOT NULL,            -- horizontal | vertical
+      position INTEGER NOT NULL, start INTEGER NOT NULL, end INTEGER NOT NULL, thickness INTEGER NOT NULL
+    );
+    CREATE INDEX rulings_page ON rulings(page_id);
+
+    CREATE TABLE blocks(
+      id INTEGER PRIMARY KEY,
+      page_id INTEGER NOT NULL REFERENCES pages(id) ON DELETE CASCADE,
+      kind TEXT NOT NULL,                   -- title | heading | paragraph | list | table | header | footer | caption
+      reading_order INTEGER NOT NULL,
+      text TEXT NOT NULL,
+      x INTEGER NOT NULL, y INTEGER NOT NULL, width INTEGER NOT NULL, height INTEGER NOT NULL,
+      level INTEGER,                        -- heading level, 1 = top
+      row_count INTEGER, col_count INTEGER  -- tables
+    );
+    CREATE INDEX blocks_page ON blocks(page_id, reading_order);
+    CREATE INDEX blocks_kind ON blocks(kind);
+
+    CREATE TABLE list_items(
+      block_id INTEGER NOT NULL REFERENCES blocks(id) ON DELETE CASCADE,
+      item_order INTEGER NOT NULL,
+      marker TEXT NOT NULL,
+      marker_type TEXT NOT NULL,            -- bullet | dash | decimal | lower_letter | upper_letter | lower_roman | upper_roman
+      depth INTEGER NOT NULL,
+      text TEXT NOT NULL,
+      x INTEGER, y INTEGER, width INTEGER, height INTEGER
+    );
+    CREATE INDEX list_items_block ON list_items(block_id, item_order);
+
+    CREATE TABLE table_cells(
+      block_id INTEGER NOT NULL REFERENCES blocks(id) ON DELETE CASCADE,
+      row INTEGER NOT NULL, col INTEGER NOT NULL,   -- 0-based
+      row_span INTEGER NOT NULL DEFAULT 1, col_span INTEGER NOT NULL DEFAULT 1,
+      text TEXT NOT NULL,
+      is_header INTEGER NOT NULL DEFAULT 0,
+      x INTEGER, y INTEGER, width INTEGER, height INTEGER
+    );
+    CREATE INDEX table_cells_block ON table_cells(block_id, row, col);
+
+    CREATE TABLE barcodes(
+      id INTEGER PRIMARY KEY,
+      page_id INTEGER NOT NULL REFERENCES pages(id) ON DELETE CASCADE,
+      symbology TEXT NOT NULL,
+      payload TEXT NOT NULL,
+      raw_bytes BLOB,                       -- set when the payload is binary
+      x0 INTEGER, y0 INTEGER, x1 INTEGER, y1 INTEGER, x2 INTEGER, y2 INTEGER, x3 INTEGER, y3 INTEGER,
+      orientation INTEGER
+    );
+    CREATE INDEX barcodes_page ON barcodes(page_id);
+    CREATE INDEX barcodes_symbology ON barcodes(symbology);
+
+    -- Full-text index over each page's text in reading order (rowid = pages.id).
+    CREATE VIRTUAL TABLE page_fts USING fts5(text, tokenize = 'unicode61 remove_diacritics 2');
+
+    CREATE VIEW page_text AS
+      SELECT d.path AS path, p.page_number AS page_number, f.text AS text,
+             p.id AS page_id, d.id AS document_id
+      FROM pages p JOIN documents d ON d.id = p.document_id JOIN page_fts f ON f.rowid = p.id
+      WHERE d.superseded_by IS NULL;
+    """
+}

@@ -1,0 +1,166 @@
+import Foundation
+import SQLite
+
+/// A file found by discovery.
+public struct DiscoveredFile: Sendable, Equatable {
+    public var path: String
+    public var size: Int64
+    public var mtimeNs: Int64
+    /// Set when the file could not be read or is not a document quire reads.
+    public var problem: String?
+    public init(path: String, size: Int64, mtimeNs: Int64, problem: String? = nil) {
+        self.path = path; self.size = size; self.mtimeNs = mtimeNs; self.problem = problem
+    }
+}
+
+/// What recording a discovered file did.
+public enum DocumentOutcome: Equatable, Sendable {
+    /// A document seen before, unchanged.
+    case unchanged(id: Int64)
+    /// New content (a new file, or a new version of a file at a known path).
+    case new(id: Int64)
+    /// The same content is already known under another path: recorded, not processed.
+    case duplicate(id: Int64, of: Int64)
+    /// The file failed before any page could be read (unreadable, empty, not a document).
+    case failed(id: Int64, message: String)
+}
+
+extension Store {
+    /// Records one discovered file in `documents` (identity = SHA-256 of the content).
+    /// `hash` is called only when the file is new or its size or mtime changed.
+    func recordDocument(_ file: DiscoveredFile, runID: Int64, kind: () throws -> FileKind,
+                        hash: () throws -> String) throws -> DocumentOutcome {
+        if let problem = file.problem { return try recordUnreadable(file, problem: problem, runID: runID) }
+        // Fast path: same path, size and mtime as the current version -> same content.
+        if let id = try db.queryOne("""
+            SELECT id FROM documents WHERE path = ? AND size_bytes = ? AND mtime_ns = ? AND superseded_by IS NULL
+              AND sha256 IS NOT NULL
+            """, [file.path, file.size, file.mtimeNs], { $0.int64(0) }) {
+            try db.execute("UPDATE documents SET last_seen_run_id = ? WHERE id = ?", runID, id)
+            return .unchanged(id: id)
+        }
+        let sha: String
+        let fileKind: FileKind
+        do {
+            sha = try hash()
+            fileKind = try kind()
+        } catch {
+            return try recordUnreadable(file, problem: "cannot read file: \(describe(error))", runID: runID)
+        }
+        return try transaction {
+            if let id = try db.queryOne("SELECT id FROM documents WHERE path = ? AND sha256 = ?", [file.path, sha], { $0.int64(0) }) {
+                // Known content at this path (touched, or restored after a change): current again.
+                try db.execute("UPDATE documents SET superseded_by = NULL, mtime_ns = ?, last_seen_run_id = ? WHERE id = ?",
+                               file.mtimeNs, runID, id)
+                try db.execute("UPDATE documents SET superseded_by = ? WHERE path = ? AND id != ? AND superseded_by IS NULL",
+                               id, file.path, id)
+                return .unchanged(id: id)
+            }
+            let original = try db.queryOne("""
+                SELECT id FROM documents WHERE sha256 = ? AND path != ? AND duplicate_of IS NULL
+                ORDER BY id LIMIT 1
+                """, [sha, file.path], { $0.int64(0) })
+            let (status, error): (String, String?) = {
+                if original != nil { return ("duplicate", nil) }
+                if file.size == 0 { return ("failed", "empty file (0 bytes)") }
+                if fileKind == .unknown { return ("failed", "not a PDF or an image format quire reads") }
+                return ("pending", nil)
+            }()
+            try db.execute("""
+                INSERT INTO documents(path, sha256, size_bytes, kind, status, error, duplicate_of, mtime_ns,
+                  first_run_id, last_seen_run_id, page_count)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, file.path, sha, file.size, fileKind.rawValue, status, error, original, file.mtimeNs,
+                           runID, runID, status == "failed" ? 0 : nil)
+            let id = db.lastInsertRowID
+            // An older version at the same path is superseded by this one.
+            try db.execute("UPDATE documents SET superseded_by = ? WHERE path = ? AND id != ? AND superseded_by IS NULL",
+                           id, file.path, id)
+            if let original { return .duplicate(id: id, of: original) }
+            if let error { return .failed(id: id, message: error) }
+            return .new(id: id)
+        }
+    }
+
+    private func recordUnreadable(_ file: DiscoveredFile, problem: String, runID: Int64) throws -> DocumentOutcome {
+        try transaction {
+            let existing = try db.queryOne("SELECT id FROM documents WHERE path = ? AND sha256 IS NULL",
+                                           [file.path], { $0.int64(0) })
+            let id: Int64
+            if let existing {
+                try db.execute("UPDATE documents SET error = ?, status = 'failed', last_seen_run_id = ? WHERE id = ?",
+                               problem, runID, existing)
+                id = existing
+            } else {
+                try db.execute("""
+                    INSERT INTO documents(path, size_bytes, status, error, mtime_ns, first_run_id, last_seen_run_id, page_count)
+                    VALUES (?, ?, 'failed', ?, ?, ?, ?, 0)
+                    """, file.path, file.size, problem, file.mtimeNs, runID, runID)
+                id = db.lastInsertRowID
+                try db.execute("UPDATE documents SET superseded_by = ? WHERE path = ? AND id != ? AND superseded_by IS NULL",
+                               id, file.path, id)
+            }
+            return .failed(id: id, message: problem)
+        }
+    }
+
+    /// Current documents whose pages have not been counted yet.
+    func documentsToCount(passwordEnv: (String) -> [String]) throws -> [DocumentRef] {
+        try db.query("""
+            SELECT id, path, kind FROM documents
+            WHERE status = 'pending' AND page_count IS NULL AND superseded_by IS NULL ORDER BY id
+            """) { row in
+            let path = row.string(1)
+            return DocumentRef(id: row.int64(0), path: path, kind: FileKind(rawValue: row.string(2)) ?? .unknown,
+                               passwordEnv: passwordEnv(path))
+        }
+    }
+
+    /// Records the page count and creates the document's pending pages, in one transaction.
+    func setPageCount(documentID: Int64, count: Int) throws {
+        try transaction {
+            try db.execute("UPDATE documents SET page_count = ?, error = NULL, status = ? WHERE id = ?",
+                           count, count == 0 ? "done" : "pending", documentID)
+            let insert = try db.cachedStatement("INSERT OR IGNORE INTO pages(document_id, page_number) VALUES (?, ?)")
+            for n in stride(from: 1, through: count, by: 1) { try insert.execute([documentID, n]) }
+        }
+    }
+
+    func failDocument(documentID: Int64, message: String) throws {
+        try db.execute("UPDATE documents SET status = 'failed', error = ?, page_count = COALESCE(page_count, 0) WHERE id = ?",
+                       message, documentID)
+    }
+
+    /// Sets a document's status from its pages once none is pending.
+    func refreshDocumentStatus(documentID: Int64) throws {
+        try db.execute("""
+            UPDATE documents SET status = CASE
+                WHEN EXISTS (SELECT 1 FROM pages WHERE document_id = documents.id AND status = 'pending') THEN 'pending'
+                WHEN EXISTS (SELECT 1 FROM pages WHERE document_id = documents.id AND status = 'failed') THEN 'failed'
+                ELSE 'done' END,
+              error = CASE
+                WHEN EXISTS (SELECT 1 FROM pages WHERE document_id = documents.id AND status = 'failed')
+                THEN (SELECT count(*) FROM pages WHERE document_id = documents.id AND status = 'failed') || ' page(s) failed'
+                ELSE NULL END
+            WHERE id = ? AND status IN ('pending', 'done', 'failed') AND page_count IS NOT NULL
+            """, documentID)
+    }
+
+    /// Failed documents (not pages) matching the filter go back to pending for a rerun.
+    func resetFailedDocuments(matching filter: (String) -> Bool, maxAttempts: Int?, force: Bool) throws -> Int {
+        let rows = try db.query("""
+            SELECT id, path FROM documents
+            WHERE status = 'failed' AND superseded_by IS NULL AND sha256 IS NOT NULL AND kind != 'unknown'
+              AND size_bytes > 0 AND NOT EXISTS (SELECT 1 FROM pages WHERE document_id = documents.id)
+            """) { ($0.int64(0), $0.string(1)) }
+        var n = 0
+        for (id, path) in rows where filter(path) {
+            try db.execute("UPDATE documents SET status = 'pending', page_count = NULL, error = NULL WHERE id = ?", id)
+            n += 1
+        }
+        return n
+    }
+}
+
+/// The message a person reads for an error (its `description` when it has one).
+func describe(_ error: Error) -> String { String(describing: error) }

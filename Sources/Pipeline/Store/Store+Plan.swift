@@ -1,0 +1,106 @@
+import Foundation
+import DocumentModel
+import SQLite
+
+/// One page to process and the stored stages to produce for it.
+public struct PlannedPage: Sendable, Equatable {
+    public var pageID: Int64
+    public var documentID: Int64
+    public var path: String
+    public var kind: FileKind
+    public var pageNumber: Int
+    public var stages: Set<Stage>
+    public var conservativeBarcodes: Bool
+}
+
+/// Which pages a run or a rerun selects.
+public struct PlanRequest: Sendable {
+    public enum Mode: Sendable {
+        /// `quire run`: pending pages, and pages whose stage settings changed.
+        case run
+        /// `quire rerun`: failed pages (`failedOnly`) and/or a stage to redo on every page.
+        case rerun(failedOnly: Bool, stage: Stage?, force: Bool)
+    }
+    public var mode: Mode
+    /// Current fingerprint of every enabled stored stage; a stage missing here is disabled.
+    public var fingerprints: [Stage: String]
+    public var maxAttempts: Int
+    public var documentFilter: @Sendable (String) -> Bool
+
+    public init(mode: Mode, fingerprints: [Stage: String], maxAttempts: Int,
+                documentFilter: @escaping @Sendable (String) -> Bool = { _ in true }) {
+        self.mode = mode; self.fingerprints = fingerprints; self.maxAttempts = maxAttempts
+        self.documentFilter = documentFilter
+    }
+}
+
+private struct StageRow { var status: String; var fingerprint: String; var crashed: Bool }
+
+extension Store {
+    /// Decides, page by page, which stages to run. Pages of documents that are superseded,
+    /// duplicates or failed as a whole are never planned.
+    func plan(_ request: PlanRequest) throws -> (pages: [PlannedPage], skipped: Int) {
+        var stageRows: [Int64: [Stage: StageRow]] = [:]
+        try db.cachedStatement("SELECT page_id, stage, status, fingerprint, crashed FROM page_stages").forEachRow { row in
+            guard let stage = Stage(rawValue: row.string(1)) else { return }
+            stageRows[row.int64(0), default: [:]][stage] =
+                StageRow(status: row.string(2), fingerprint: row.string(3), crashed: row.int(4) != 0)
+        }
+        var planned: [PlannedPage] = []
+        var skipped = 0
+        try db.cachedStatement("""
+            SELECT p.id, p.document_id, d.path, d.kind, p.page_number, p.status, p.attempts, p.text_source
+            FROM pages p JOIN documents d ON d.id = p.document_id
+            WHERE d.superseded_by IS NULL AND d.duplicate_of IS NULL AND d.status != 'duplicate'
+            ORDER BY p.document_id, p.page_number
+            """).forEachRow { row in
+            let pageID = row.int64(0), path = row.string(2)
+            guard request.documentFilter(path) else { return }
+            let stages = stagesToRun(status: row.string(5), attempts: row.int(6), textSource: row.optionalString(7),
+                                     rows: stageRows[pageID] ?? [:], request: request)
+            guard !stages.isEmpty else { skipped += 1; return }
+            planned.append(PlannedPage(pageID: pageID, documentID: row.int64(1), path: path,
+                                       kind: FileKind(rawValue: row.string(3)) ?? .unknown, pageNumber: row.int(4),
+                                       stages: stages,
+                                       conservativeBarcodes: stageRows[pageID]?[.barcodes]?.crashed ?? false))
+        }
+        return (planned, skipped)
+    }
+
+    private func stagesToRun(status: String, attempts: Int, textSource: String?, rows: [Stage: StageRow],
+                             request: PlanRequest) -> Set<Stage> {
+        let enabled = Set(request.fingerprints.keys)
+        func changed(_ s: Stage) -> Bool {
+            guard let fp = request.fingerprints[s] else { return false }
+            guard let row = rows[s] else { return true }
+            if row.status == "skipped" { return false }   // e.g. OCR of a text-layer page
+            return row.fingerprint != fp
+        }
+        func notDone(_ s: Stage) -> Bool {
+            guard enabled.contains(s) else { return false }
+            if s == .ocr && textSource == TextSource.textLayer.rawValue && rows[.extract]?.status == "done" { return false }
+            return rows[s].map { $0.status == "failed" } ?? true
+        }
+        func closure(_ roots: [Stage]) -> Set<Stage> {
+            roots.reduce(into: Set<Stage>()) { $0.formUnion($1.withDependents) }.intersection(enabled)
+        }
+        switch request.mode {
+        case .run:
+            if status == "pending" { return enabled }
+            let changedStages = Stage.stored.filter(changed)
+            if changedStages.isEmpty { return status == "done" ? closure(Stage.stored.filter(notDone)) : [] }
+            return closure(changedStages + (status == "failed" ? Stage.stored.filter(notDone) : []))
+        case .rerun(let failedOnly, let stage, let force):
+            if status == "pending" { return failedOnly ? [] : enabled }
+            if failedOnly && status != "failed" { return [] }
+            if status == "failed" && attempts >= request.maxAttempts && !force { return [] }
+            if let stage { return closure([stage.storedStage]) }
+            return closure(Stage.stored.filter(notDone))
+        }
+    }
+
+    /// Number of failed pages left alone because they reached `maxAttempts`.
+    func exhaustedPages(maxAttempts: Int) throws -> Int {
+        try db.queryOne("SELECT count(*) FROM pages WHERE status = 'failed' AND attempts >= ?", [maxAttempts]) { $0.int(0) } ?? 0
+    }
+}

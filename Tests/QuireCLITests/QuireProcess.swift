@@ -1,0 +1,103 @@
+import Foundation
+import XCTest
+
+/// Runs the built `quire` binary in a scratch folder holding a copy of the runner fixtures.
+/// End-to-end tests drive quire exactly as a user (or cron) does.
+final class QuireSandbox {
+    let dir: URL
+    let inputs: URL
+    var database: String { dir.appendingPathComponent("out/quire.sqlite").path }
+    var pipeline: String { dir.appendingPathComponent("pipeline.yml").path }
+
+    static var fixtures: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/runner")
+    }
+
+    /// The `quire` executable built next to the test bundle.
+    static var executable: String {
+        let candidates = [Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent(),
+                          URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
+                          URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                            .deletingLastPathComponent().appendingPathComponent(".build/debug")]
+        for dir in candidates {
+            let path = dir.appendingPathComponent("quire").path
+            if FileManager.default.isExecutableFile(atPath: path) { return path }
+        }
+        return "quire"
+    }
+
+    /// `files`: fixture names to copy into the input folder (all when nil).
+    init(files: [String]? = nil) throws {
+        dir = FileManager.default.temporaryDirectory.appendingPathComponent("quire-e2e-\(UUID().uuidString)")
+        inputs = dir.appendingPathComponent("in")
+        try FileManager.default.createDirectory(at: inputs, withIntermediateDirectories: true)
+        let names = try files ?? FileManager.default.contentsOfDirectory(atPath: Self.fixtures.path).filter { $0 != "README.md" }
+        for name in names {
+            try FileManager.default.copyItem(at: Self.fixtures.appendingPathComponent(name),
+                                             to: inputs.appendingPathComponent(name))
+        }
+    }
+
+    deinit { try? FileManager.default.removeItem(at: dir) }
+
+    /// Writes the pipeline file; `extra` is appended YAML.
+    func writePipeline(ocr: Bool = false, barcodes: Bool = true, extra: String = "") throws {
+        let yaml = """
+            name: e2e
+            database: out/quire.sqlite
+            inputs:
+              - in
+            ocr:
+              enabled: \(ocr)
+            barcodes:
+              enabled: \(barcodes)
+            \(extra)
+            """
+        try yaml.write(toFile: pipeline, atomically: true, encoding: .utf8)
+    }
+
+    struct Result { var status: Int32; var stdout: String; var stderr: String }
+
+    /// Starts quire; the caller waits or signals.
+    func start(_ arguments: [String], environment: [String: String] = [:]) throws -> (Process, Pipe, Pipe) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.executable)
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        env["OMP_THREAD_LIMIT"] = "1"
+        env.removeValue(forKey: "QUIRE_FAULT")
+        for (k, v) in environment { env[k] = v }
+        process.environment = env
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        return (process, out, err)
+    }
+
+    func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
+        let (process, out, err) = try start(arguments, environment: environment)
+        // Read before waiting so a full pipe never blocks the child.
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+                      stderr: String(decoding: errData, as: UTF8.self))
+    }
+
+    /// Runs a query with the sqlite3 shell semantics we need: rows of '|'-joined columns.
+    func query(_ sql: String) throws -> [String] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+        process.arguments = [database, sql]
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+    }
+
+    func scalar(_ sql: String) throws -> Int { Int(try query(sql).first ?? "") ?? -1 }
+}

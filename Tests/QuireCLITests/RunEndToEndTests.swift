@@ -1,0 +1,182 @@
+import Foundation
+import XCTest
+
+/// `quire run`, `rerun` and `status` end to end: the real binary, real worker processes, real
+/// PDFs and images, a real SQLite file.
+final class RunEndToEndTests: XCTestCase {
+    private let goodPages = 3 + 2 + 4 + 1   // alpha, beta, gamma, scan.png
+
+    func testRunProcessesEveryPageAndBadFilesFailAlone() throws {
+        let box = try QuireSandbox()
+        try box.writePipeline(ocr: true)
+        let first = try box.run(["run", box.pipeline, "--progress", "json"])
+        XCTAssertEqual(first.status, 1, "bad files make the exit status 1:\n\(first.stderr)")
+        XCTAssertEqual(try box.scalar("SELECT count(*) FROM pages WHERE status = 'done'"), goodPages, first.stderr)
+        XCTAssertEqual(try box.scalar("SELECT count(*) FROM pages WHERE status != 'done'"), 0)
+        // Every bad file has its own row, failed, with a reason a person understands.
+        let failed = try box.query("SELECT path || ' => ' || error FROM documents WHERE status = 'failed' ORDER BY path")
+        XCTAssertEqual(failed.count, 3, failed.joined(separator: "\n"))
+        XCTAssertTrue(failed[0].hasSuffix("empty.pdf => empty file (0 bytes)"), failed[0])
+        XCTAssertTrue(failed[1].contains("notes.pdf => not a PDF or an image"), failed[1])
+        XCTAssertTrue(failed[2].contains("truncated.pdf =>"), failed[2])
+        XCTAssertTrue(first.stderr.contains("truncated.pdf"), "the failure is reported naming the file")
+        // Born-digital pages use the text layer; the image is OCR'd.
+        XCTAssertEqual(try box.scalar("SELECT count(*) FROM pages WHERE text_source = 'text_layer'"), 9)
+        let scanText = try box.query("SELECT text FROM page_text WHERE path LIKE '%scan.png'").joined(separator: " ")
+        XCTAssertTrue(scanText.contains("Archive") && scanText.contains("Payment"), scanText)
+        XCTAssertEqual(try box.scalar("SELECT count(*) FROM page_fts WHERE page_fts MATCH 'ledger'"), 6)
+        XCTAssertTrue(first.stderr.contains("\"event\":\"run_finished\""))
+
+        // Idempotence: a second run processes nothing and succeeds.
+        let second = try box.run(["run", box.pipeline, "--progress", "json"])
+        XCTAssertEqual(second.status, 0, second.stderr)
+        XCTAssertEqual(try box.query("SELECT pages_done, pages_failed, pages_skipped FROM runs WHERE id = 2"),
+                       ["0|0|\(goodPages)"])
+
+        // status lists the failures.
+        let status = try box.run(["status", box.database])
+        XCTAssertEqual(status.status, 0)
+        XCTAssertTrue(status.stdout.contains("truncated.pdf"), status.stdout)
+    }
+
+    func testChangingOCRSettingsRedoesOnlyOCRPages() throws {
+        let box = try QuireSandbox(files: ["alpha.pdf", "scan.png"])
+        try box.writePipeline(ocr: true)
+        XCTAssertEqual(try box.run(["run", box.pipeline, "--quiet"]).status, 0)
+        // A different OCR level, everything else the same.
+        try """
+            name: e2e
+            database: out/quire.sqlite
+            inputs: [in]
+            ocr:
+              level: fast
+            """.write(toFile: box.pipeline, atomically: true, encoding: .utf8)
+        let rerun = try box.run(["run", box.pipeline, "--quiet"])
+        XCTAssertEqual(rerun.status, 0, rerun.stderr)
+        // Only the OCR'd image page is redone; the text-layer pages are untouched.
+        XCTAssertEqual(try box.query("SELECT pages_done, pages_skipped FROM runs WHERE id = 2"), ["1|3"])
+        XCTAssertEqual(try box.query("SELECT DISTINCT s.stage FROM page_stages s WHERE s.run_id = 2 ORDER BY s.stage"),
+                       ["layout", "ocr"])
+    }
+
+    func testACrashInBarcodesKeepsTextAndRerunRepairsIt() throws {
+        let box = try QuireSandbox(files: ["alpha.pdf", "beta.pdf"])
+        try box.writePipeline()
+        let crashed = try box.run(["run", box.pipeline, "--quiet"],
+                                  environment: ["QUIRE_FAULT": "barcodes:crash:alpha#2"])
+        XCTAssertEqual(crashed.status, 1, crashed.stderr)
+        XCTAssertEqual(try box.query("""
+            SELECT p.status, p.failed_stage FROM pages p JOIN documents d ON d.id = p.document_id
+            WHERE d.path LIKE '%alpha.pdf' AND p.page_number = 2
+            """), ["failed|barcodes"])
+        let error = try box.query("SELECT error FROM pages WHERE status = 'failed'").joined()
+        XCTAssertTrue(error.contains("SIGABRT") && error.contains("barcodes"), error)
+        // The text of the crashed page was kept.
+        XCTAssertGreaterThan(try box.scalar("""
+            SELECT count(*) FROM words w JOIN pages p ON p.id = w.page_id WHERE p.status = 'failed'
+            """), 5)
+        XCTAssertEqual(try box.scalar("SELECT count(*) FROM pages WHERE status = 'done'"), 4)
+
+        let rerun = try box.run(["rerun", box.pipeline, "--failed", "--quiet"])
+        XCTAssertEqual(rerun.status, 0, rerun.stderr)
+        XCTAssertEqual(try box.query("SELECT pages_done FROM runs WHERE id = 2"), ["1"])
+        XCTAssertEqual(try box.scalar("SELECT count(*) FROM pages WHERE status = 'done'"), 5)
+        // Only the barcode stage was redone.
+        XCTAssertEqual(try box.query("SELECT stage FROM page_stages WHERE run_id = 2"), ["barcodes"])
+    }
+
+    func testAHangingPageIsTimedOutAndARunawayWorkerHitsItsMemoryCap() throws {
+        let box = try QuireSandbox(files: ["beta.pdf", "scan.png"])
+        try box.writePipeline(ocr: true, extra: "run:\n  page_timeout: 3\n  worker_memory_mib: 1024\n")
+        let result = try box.run(["run", box.pipeline, "--quiet"],
+                                 environment: ["QUIRE_FAULT": "layout:hang:beta#1,ocr:oom:scan"])
+        XCTAssertEqual(result.status, 1, result.stderr)
+        let failures = try box.query("""
+            SELECT d.path || '#' || p.page_number || ' ' || p.failed_stage || ': ' || p.error FROM pages p
+            JOIN documents d ON d.id = p.document_id WHERE p.status = 'failed' ORDER BY d.path
+            """)
+        XCTAssertEqual(failures.count, 2, failures.joined(separator: "\n"))
+        XCTAssertTrue(failures[0].contains("beta.pdf#1 layout: timed out after 3 s"), failures[0])
+        XCTAssertTrue(failures[1].contains("scan.png#1 ocr: worker crashed"), failures[1])
+        XCTAssertEqual(try box.scalar("SELECT count(*) FROM pages WHERE status = 'done'"), 1)
+    }
+
+    func testKillNineAtAnyMomentThenResumeLosesAndDuplicatesNothing() throws {
+        for killAfter in [1, 4, 7] {
+            let box = try QuireSandbox(files: ["alpha.pdf", "beta.pdf", "gamma.pdf"])
+            try box.writePipeline(extra: "run:\n  workers: 2\n")
+            let (process, _, _) = try box.start(["run", box.pipeline, "--quiet"],
+                                                environment: ["QUIRE_FAULT": "extract:slow"])
+            let deadline = Date(timeIntervalSinceNow: 60)
+            while Date() < deadline {
+                if (try? box.scalar("SELECT count(*) FROM pages WHERE status = 'done'")) ?? 0 >= killAfter { break }
+                usleep(50_000)
+            }
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            let doneBefore = try box.scalar("SELECT count(*) FROM pages WHERE status = 'done'")
+            XCTAssertGreaterThanOrEqual(doneBefore, killAfter)
+            XCTAssertLessThan(doneBefore, 9, "killed before the end")
+
+            let resumed = try box.run(["run", box.pipeline, "--quiet"])
+            XCTAssertEqual(resumed.status, 0, resumed.stderr)
+            XCTAssertEqual(try box.query("SELECT count(*) FROM pages GROUP BY document_id, page_number HAVING count(*) > 1"), [])
+            XCTAssertEqual(try box.scalar("SELECT count(*) FROM pages WHERE status = 'done'"), 9)
+            // Nothing committed before the kill was done again.
+            XCTAssertEqual(try box.scalar("SELECT pages_done FROM runs WHERE id = 2"), 9 - doneBefore)
+            XCTAssertEqual(try box.query("SELECT status FROM runs ORDER BY id"), ["crashed", "completed"])
+            // Words were written once per page.
+            XCTAssertEqual(try box.query("""
+                SELECT page_id FROM lines GROUP BY page_id, line_order HAVING count(*) > 1
+                """), [])
+        }
+    }
+
+    func testInterruptStopsGracefullyAndASecondRunIsRefusedMeanwhile() throws {
+        let box = try QuireSandbox(files: ["alpha.pdf", "beta.pdf", "gamma.pdf"])
+        try box.writePipeline(extra: "run:\n  workers: 1\n")
+        let (process, _, err) = try box.start(["run", box.pipeline, "--quiet"],
+                                              environment: ["QUIRE_FAULT": "extract:slow"])
+        let deadline = Date(timeIntervalSinceNow: 60)
+        while Date() < deadline, ((try? box.scalar("SELECT count(*) FROM pages WHERE status = 'done'")) ?? 0) < 1 {
+            usleep(50_000)
+        }
+        let busy = try box.run(["run", box.pipeline, "--quiet"])
+        XCTAssertEqual(busy.status, 75, busy.stderr)
+        XCTAssertTrue(busy.stderr.contains("another quire run is using this database"), busy.stderr)
+
+        kill(process.processIdentifier, SIGINT)
+        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 130, stderr)
+        XCTAssertEqual(try box.query("SELECT status FROM runs WHERE id = 1"), ["interrupted"])
+        XCTAssertGreaterThan(try box.scalar("SELECT count(*) FROM pages WHERE status = 'pending'"), 0)
+
+        let resumed = try box.run(["run", box.pipeline, "--quiet"])
+        XCTAssertEqual(resumed.status, 0, resumed.stderr)
+        XCTAssertEqual(try box.scalar("SELECT count(*) FROM pages WHERE status = 'done'"), 9)
+    }
+
+    func testRerunLayoutRecomputesFromStoredWordsWithoutExtracting() throws {
+        let box = try QuireSandbox(files: ["beta.pdf"])
+        try box.writePipeline()
+        XCTAssertEqual(try box.run(["run", box.pipeline, "--quiet"]).status, 0)
+        let blocksBefore = try box.scalar("SELECT count(*) FROM blocks")
+        XCTAssertGreaterThan(blocksBefore, 0)
+        // Extraction would fail now: a layout rerun must not need it.
+        let rerun = try box.run(["rerun", box.pipeline, "--stage", "layout", "--quiet"],
+                                environment: ["QUIRE_FAULT": "extract:throw"])
+        XCTAssertEqual(rerun.status, 0, rerun.stderr)
+        XCTAssertEqual(try box.query("SELECT stage FROM page_stages WHERE run_id = 2 GROUP BY stage"), ["layout"])
+        XCTAssertEqual(try box.scalar("SELECT count(*) FROM blocks"), blocksBefore)
+        XCTAssertEqual(try box.scalar("SELECT count(*) FROM pages WHERE status = 'done'"), 2)
+    }
+
+    func testRerunNeedsToBeToldWhat() throws {
+        let box = try QuireSandbox(files: ["beta.pdf"])
+        try box.writePipeline()
+        let result = try box.run(["rerun", box.pipeline])
+        XCTAssertEqual(result.status, 64)
+        XCTAssertTrue(result.stderr.contains("--failed"), result.stderr)
+    }
+}

@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# Regenerates every committed test fixture (deterministic). Needs Python 3 with:
+#   pip install reportlab segno zxing-cpp Pillow numpy pypdf
+# Running or testing quire never needs this: the outputs are committed.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+for script in scripts/fixtures/*.py; do
+  echo "== $script"
+  python3 "$script"
+done

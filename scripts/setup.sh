@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Installs the Debian packages quire builds and runs with, when any is missing.
+# Idempotent and quick when everything is there (one dpkg query, no network).
+set -euo pipefail
+
+PACKAGES=(
+  pkg-config
+  libtesseract-dev tesseract-ocr-eng tesseract-ocr-osd tesseract-ocr-deu
+  libleptonica-dev
+  libpoppler-glib-dev libcairo2-dev libglib2.0-dev
+  libzxing-dev
+  libyaml-dev
+  libsqlite3-dev sqlite3
+)
+
+missing=()
+for p in "${PACKAGES[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$p")
+  fi
+done
+
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "setup: installing ${missing[*]}" >&2
+  SUDO=""
+  if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
