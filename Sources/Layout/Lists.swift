@@ -2,9 +2,10 @@ import DocumentModel
 
 /// List rules.
 /// - An item starts at a line whose first word is a marker (`ListMarker`) followed by text.
-/// - Continuation lines are lines without a marker indented past the item's marker (hanging
-///   indent, usually aligned with the item's text) and close below; they join their item.
-///   A non-indented line ends the list.
+/// - Continuation lines are lines without a marker, close below, either indented past the item's
+///   marker (hanging indent, usually aligned with the item's text) or starting back at the
+///   marker's x when their first word would not have fitted at the end of the line before (a
+///   wrap without hanging indent); they join their item. Any other line ends the list.
 /// - Depth comes from the marker's x position: marker indents are clustered (within ½ em) and
 ///   the n-th indent from the left is depth n.
 /// - A list needs ≥ 2 items; a single item is a list only with a strong marker (a bullet glyph
@@ -34,22 +35,40 @@ struct Lists {
         var previous = first
         var next = start + 1
         let em = metrics.bodySize
+        let right = columnRight(items, around: start, first.box)
         while next < items.count, let line = items[next].line, !isHeading(line) {
             let gap = line.gap(after: previous)
             let minMarkerX = drafts.map(\.markerX).min()!
             guard gap > -0.5 * Double(previous.box.height), Double(line.box.minX) > Double(minMarkerX) - em else { break }
             if Paragraphs.sameRow(line, after: previous, metrics: metrics) {
                 drafts[drafts.count - 1].lines.append(line)
-            } else if let marker = Self.marker(of: line), gap <= paragraphs.splitGap + 1.2 * metrics.lineHeight {
+            } else if let marker = Self.marker(of: line), gap <= paragraphs.splitGap + 1.2 * metrics.bodySize {
                 drafts.append(Draft(marker: marker, markerX: line.box.minX, lines: [line.dropping(first: 1)!]))
-            } else if Double(line.box.minX) > Double(drafts.last!.markerX) + 0.5 * em, gap <= paragraphs.splitGap,
-                      Self.marker(of: line) == nil {
+            } else if gap <= paragraphs.splitGap, Self.marker(of: line) == nil,
+                      Double(line.box.minX) > Double(drafts.last!.markerX) + 0.5 * em
+                        || wraps(previous, to: line, markerX: drafts.last!.markerX, right: right) {
                 drafts[drafts.count - 1].lines.append(line)
             } else { break }
             previous = line; next += 1
         }
         guard drafts.count >= 2 || m.isStrong else { return nil }
         return (block(from: drafts), next)
+    }
+
+    /// A wrapped item without hanging indent: the next line starts back at the marker's x, and
+    /// its first word would not have fitted at the end of the previous line (a line that ends
+    /// early, with room to spare, ends its item).
+    private func wraps(_ previous: TextLine, to line: TextLine, markerX: Int, right: Int) -> Bool {
+        let room = Double(right - previous.box.maxX)
+        let firstWord = Double(line.words[0].box.width) + 0.3 * metrics.bodySize
+        return abs(Double(line.box.minX - markerX)) <= 0.5 * metrics.bodySize && room < firstWord
+    }
+
+    /// The right edge of the column holding `box`: the furthest right end among nearby lines
+    /// (30 items either side in reading order) that overlap it horizontally.
+    private func columnRight(_ items: [PageItem], around start: Int, _ box: Box) -> Int {
+        let window = items[max(0, start - 30)..<min(items.count, start + 30)]
+        return window.compactMap(\.line).filter { ReadingOrder.overlapX($0.box, box, 0) }.map(\.box.maxX).max() ?? box.maxX
     }
 
     private func block(from drafts: [Draft]) -> DraftBlock {

@@ -26,7 +26,7 @@ struct PageAnalyzer {
             r.orientation == .horizontal && r.length >= input.pageWidth / 4
                 && !tables.contains { t in t.box.minY - 4 <= r.position && r.position <= t.box.maxY + 4 }
         }.map { Box(x: $0.start, y: $0.position, width: $0.length, height: max(1, $0.thickness)) }
-        let tol = max(1, Int(0.2 * metrics.lineHeight))
+        let tol = max(1, Int(0.2 * metrics.bodySize))
         return ReadingOrder.order(items.map(\.box), separators: separators, tolerance: tol).map { items[$0] }
     }
 

@@ -4,8 +4,6 @@ import DocumentModel
 struct PageMetrics {
     /// Median size (font size or median word height) of the page's lines, weighted by word count.
     var bodySize: Double
-    /// Median line box height.
-    var lineHeight: Double
     /// True when sizes come from a text layer (font sizes), false for OCR line heights.
     var hasFontSizes: Bool
     /// True when the lines carry OCR ink boxes (sizes implied by `InkMetrics`).
@@ -18,7 +16,6 @@ struct PageMetrics {
         var sizes: [Double] = []
         for line in lines { sizes += Array(repeating: line.size, count: line.words.count) }
         bodySize = Self.median(sizes) ?? 12
-        lineHeight = Self.median(lines.map { Double($0.box.height) }) ?? bodySize
         hasFontSizes = !lines.isEmpty && lines.allSatisfy(\.hasFontSize)
         inkBoxes = lines.contains(where: \.ink)
     }

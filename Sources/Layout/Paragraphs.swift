@@ -20,9 +20,9 @@ struct Paragraphs {
         var gaps: [Double] = []
         for (a, b) in zip(lines, lines.dropFirst()) where ReadingOrder.overlapX(a.box, b.box, 0) {
             let gap = b.gap(after: a)
-            if gap > -0.5 * metrics.lineHeight, gap < 3 * metrics.lineHeight { gaps.append(gap) }
+            if gap > -0.5 * metrics.bodySize, gap < 3 * metrics.bodySize { gaps.append(gap) }
         }
-        normalGap = PageMetrics.percentile(gaps, 0.4) ?? 0.2 * metrics.lineHeight
+        normalGap = PageMetrics.percentile(gaps, 0.4) ?? 0.2 * metrics.bodySize
         splitGap = normalGap + 0.4 * metrics.bodySize
         indent = 0.7 * metrics.bodySize
         sizeTolerance = metrics.hasFontSizes ? 0.15 : 0.25

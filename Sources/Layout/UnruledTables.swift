@@ -5,14 +5,15 @@ import DocumentModel
 /// Words are grouped into visual rows across the page; a row splits into segments at gaps wider
 /// than ~0.8 em. A table is a run of ≥ 3 consecutive rows, each with ≥ 2 segments of ≤ 6 words
 /// (a longer segment is a line of prose), close to each
-/// other (gap < 1.5 lines) at a regular pitch (largest ≤ 1.6× smallest), without heading-sized
+/// other (gap < 2 body sizes) at a regular pitch (largest ≤ 1.6× smallest), without heading-sized
 /// text (≥ 1.15× body), whose segments, projected onto the x axis together, still leave ≥ 2
 /// separate columns (a gutter crossing every row). Two-column prose also has such a gutter, so a
 /// run is refused when it reads like prose (its cells hold ≥ 3.5 words on average, or one column's
 /// cells ≥ 4.5 words on average or half of them ≥ 5 words: tables with long free-text columns
 /// are missed), and a run
 /// whose first column holds only list markers is a list, not a table. Cells are row × column
-/// intersections (unruled tables have no spans). Header row: all bold, or a horizontal ruling
+/// intersections (unruled tables have no spans); adjacent columns that no row fills both of are
+/// merged (a left-aligned header above right-aligned numbers). Header row: all bold, or a horizontal ruling
 /// between the first and second row.
 enum UnruledTables {
     struct Found { var block: Block; var words: Set<Tables.WordRef> }
@@ -32,7 +33,7 @@ enum UnruledTables {
             while j < rows.count, rows[j].segments.count >= 2, rows[j].segments.allSatisfy({ $0.words.count <= 6 }),
                   !hasLargeText(rows[j], metrics) {
                 if j > i {
-                    if Double(rows[j].minY - rows[j - 1].maxY) > 1.5 * metrics.lineHeight { break }
+                    if Double(rows[j].minY - rows[j - 1].maxY) > 2 * metrics.bodySize { break }
                     let p = Double(rows[j].minY + rows[j].maxY - rows[j - 1].minY - rows[j - 1].maxY) / 2
                     pitch = (min(pitch.low, p), max(pitch.high, p))
                     if pitch.high > 1.6 * pitch.low { break }
@@ -96,7 +97,23 @@ enum UnruledTables {
         return out
     }
 
+    /// Adjacent columns that no row fills both of are one column whose cells are aligned
+    /// differently (a left-aligned header over right-aligned numbers).
+    static func mergeComplementary(_ rows: [Row], _ cols: [ClosedRange<Int>]) -> [ClosedRange<Int>] {
+        var cols = cols
+        var k = 0
+        while k + 1 < cols.count {
+            let both = rows.contains { row in
+                row.segments.contains { cols[k].contains($0.minX) } && row.segments.contains { cols[k + 1].contains($0.minX) }
+            }
+            if both { k += 1 } else { cols[k] = cols[k].lowerBound...cols[k + 1].upperBound; cols.remove(at: k + 1) }
+        }
+        return cols
+    }
+
     private static func table(_ rows: [Row], _ cols: [ClosedRange<Int>], _ rulings: [RulingLine]) -> Found? {
+        let cols = mergeComplementary(rows, cols)
+        guard cols.count >= 2 else { return nil }
         var cellWords = Array(repeating: Array(repeating: [Word](), count: cols.count), count: rows.count)
         var used = Set<Tables.WordRef>()
         for (r, row) in rows.enumerated() {

@@ -46,6 +46,16 @@ final class RulingDetectorTests: XCTestCase {
         }
     }
 
+    /// Prints the cost on a 32-bpp colour page, the usual input (no timing assertion).
+    func testColourPageGivesTheSameLines() throws {
+        let gray = try load("ruled-table-300dpi.png")
+        let colour = Image(owning: try XCTUnwrap(gray.withPix { pixConvertTo32($0) }))
+        let start = Date()
+        let lines = colour.rulingLines()
+        print("RulingDetector 32 bpp: \(lines.count) lines on \(colour.width)x\(colour.height) in \(String(format: "%.3f", Date().timeIntervalSince(start))) s")
+        XCTAssertEqual(lines, gray.rulingLines())
+    }
+
     func testBlankImageHasNoLines() throws {
         let pix = try XCTUnwrap(pixCreate(1000, 1200, 8))
         pixSetAllArbitrary(pix, 255)

@@ -108,6 +108,12 @@ final class LayoutQualityEvalTests: XCTestCase {
               into: &score.cellShape)
         let truthCells = Set((t.cells ?? []).filter { !$0.text.isEmpty }.map { "\($0.row),\($0.column),\($0.rowSpan),\($0.columnSpan)|\($0.text)" })
         let cells = Set((b?.tableCells ?? []).filter { !$0.text.isEmpty }.map { "\($0.row),\($0.column),\($0.rowSpan),\($0.columnSpan)|\($0.text)" })
+        if ProcessInfo.processInfo.environment["QUIRE_LAYOUT_EVAL"] == "verbose", truthCells != cells {
+            print("CELLS missing \(truthCells.subtracting(cells).sorted()) extra \(cells.subtracting(truthCells).sorted())")
+        }
+        if ProcessInfo.processInfo.environment["QUIRE_LAYOUT_EVAL"] == "verbose", t.items != nil, b != nil, truthItems != items {
+            print("ITEMS missing \(truthItems.subtracting(items).sorted()) extra \(items.subtracting(truthItems).sorted())")
+        }
         score.cells.tp += truthCells.intersection(cells).count
         score.cells.fn += truthCells.subtracting(cells).count
         score.cells.fp += cells.subtracting(truthCells).count

@@ -95,3 +95,18 @@ final class ListTests: XCTestCase {
         XCTAssertEqual(page.analyze().map(\.kind), [.paragraph])
     }
 }
+
+final class ListWrapTests: XCTestCase {
+    func testWrapWithoutHangingIndentJoinsItemButShortLineEndsIt() {
+        var page = SyntheticPage()
+        page.add(prose(14), x: 100, y: 60)                        // sets the column's right edge
+        page.add("- " + prose(13, seed: 1), x: 100, y: 100)        // full line
+        page.add("wrapped back to the marker", x: 100, y: 124)     // continuation at marker x
+        page.add("- second item short", x: 100, y: 150)
+        page.add("A paragraph line after the list", x: 100, y: 174)
+        let blocks = page.analyze()
+        XCTAssertEqual(blocks.map(\.kind), [.paragraph, .list, .paragraph], "\(blocks.map(\.text))")
+        XCTAssertEqual(blocks[1].listItems.first?.text, prose(13, seed: 1) + " wrapped back to the marker")
+        XCTAssertEqual(blocks[1].listItems.count, 2)
+    }
+}

@@ -147,7 +147,10 @@ class Setter:
         self.y += 0.6 * size
         words = []
         for toks in lines:
-            words += self.line_words(toks, x, self.y, size, True)
+            lx = x
+            if level == 0 and self.doc_no % 2 == 1:  # centred title
+                lx = x + (width - stringWidth(" ".join(toks), font(True), size)) / 2
+            words += self.line_words(toks, lx, self.y, size, True)
             self.y += size * 1.2
         self.y += 0.3 * size
         kind = "title" if level == 0 else "heading"
@@ -170,14 +173,19 @@ class Setter:
         self.y += 0 if self.indent_style else 6
         self.page.truth.append(self.block("paragraph", text, words))
 
-    def list_(self, items):
-        """items: [(depth, markerType, marker, text)]"""
+    def list_(self, items, hanging=True):
+        """items: [(depth, markerType, marker, text)]. hanging=False: wrapped lines go back to
+        the marker's x instead of the item text's x."""
         x, width = self.col_box()
         plan = []
         for depth, mtype, marker, text in items:
             mx = x + 6 + 18 * depth
             tx = mx + 16
-            plan.append((depth, mtype, marker, text, mx, tx, self.wrap(text, x + width - tx, BODY, False)))
+            if hanging:
+                lines = self.wrap(text, x + width - tx, BODY, False)
+            else:
+                lines = self.wrap(text, x + width - mx, BODY, False, first_indent=16)
+            plan.append((depth, mtype, marker, text, mx, tx, lines))
         self.ensure(sum(len(p[6]) for p in plan) * BODY * 1.25 + 6)
         x, width = self.col_box()
         words, truth_items = [], []
@@ -185,8 +193,8 @@ class Setter:
         for depth, mtype, marker, text, mx, tx, lines in plan:
             mx, tx = x + 6 + 18 * depth, x + 6 + 18 * depth + 16
             words += self.line_words([marker], mx, self.y, BODY, False)
-            for toks in lines:
-                words += self.line_words(toks, tx, self.y, BODY, False)
+            for k, toks in enumerate(lines):
+                words += self.line_words(toks, tx if (hanging or k == 0) else mx, self.y, BODY, False)
                 self.y += BODY * 1.2
             self.y += 1.5
             truth_items.append({"marker": marker, "markerType": mtype, "depth": depth, "text": text})
@@ -216,7 +224,12 @@ class Setter:
         bottom rules only). in_column: the table fills the current column instead of the page."""
         ruled, span = style.startswith("grid"), style == "grid-span"
         ncol = len(rows[0])
-        row_h = BODY * 1.2 + 8
+        right_numbers = not ruled and self.rng.random() < 0.5
+        width_all = (PAGE_W - 2 * MARGIN) if not in_column else self.col_box()[1]
+        cell_w = width_all / ncol - 10
+        wrapped = [[self.wrap(t, cell_w, BODY, r == 0) if ruled else [t.split()] for t in row] for r, row in enumerate(rows)]
+        heights = [max(len(c) for c in row) * BODY * 1.2 + 8 for row in wrapped]
+        row_h = max(heights)
         need = row_h * len(rows) + 12 + (BODY * 2 if caption else 0)
         self.ensure(need, full_width=not in_column)
         if in_column:
@@ -230,16 +243,25 @@ class Setter:
             self.y += BODY * 1.2 + 4
         xs = [x0 + width * k / ncol for k in range(ncol + 1)]
         top = self.y + 4
-        ys = [top + row_h * r for r in range(len(rows) + 1)]
+        ys = [top]
+        for h in heights:
+            ys.append(ys[-1] + h)
         words, cells = [], []
         for r, row in enumerate(rows):
             c = 0
             while c < ncol:
                 cs = 2 if (span and r == 0 and c == 1) else 1
                 text = row[c]
-                while stringWidth(text, font(r == 0), BODY) > xs[c + cs] - xs[c] - 10 and " " in text:
-                    text = text.rsplit(" ", 1)[0]  # cell text fits its cell
-                words += self.line_words(text.split(), xs[c] + 5, ys[r] + 4, BODY, r == 0)
+                if ruled:
+                    for k, toks in enumerate(wrapped[r][c]):  # long cell text wraps inside its cell
+                        words += self.line_words(toks, xs[c] + 5, ys[r] + 4 + k * BODY * 1.2, BODY, r == 0)
+                else:
+                    while stringWidth(text, font(r == 0), BODY) > xs[c + cs] - xs[c] - 10 and " " in text:
+                        text = text.rsplit(" ", 1)[0]  # cell text fits its cell
+                    x = xs[c] + 5
+                    if right_numbers and text.isdigit():
+                        x = xs[c + 1] - 5 - stringWidth(text, font(r == 0), BODY)
+                    words += self.line_words(text.split(), x, ys[r] + 4, BODY, r == 0)
                 cells.append({"row": r, "column": c, "rowSpan": 1, "columnSpan": cs, "text": text, "isHeader": r == 0})
                 c += cs
         self.c.setLineWidth(0.8)
@@ -341,7 +363,8 @@ def table_rows(rng, ncol, nrow):
     rows = [head]
     for r in range(nrow):
         numbers = ["" if rng.random() < 0.1 else str(rng.randint(1, 999)) for _ in range(ncol - 2)]
-        note = " ".join(rng.choice(["ok", "late", "n/a", "see", "text", "checked", "open"]) for _ in range(rng.randint(1, 3)))
+        note = " ".join(rng.choice(["ok", "late", "n/a", "see", "text", "checked", "open", "pending", "reviewed"])
+                        for _ in range(rng.randint(1, 4)))
         rows.append([rng.choice(["alpha", "beta", "gamma", "delta", "omega"]) + str(r)] + numbers + [note])
     return rows
 
@@ -356,7 +379,7 @@ def make_document(no, rng, out):
         for _ in range(rng.randint(1, 3)):
             s.paragraph(para_text(rng))
         if rng.random() < 0.7:
-            s.list_(list_items(rng, nested=rng.random() < 0.6))
+            s.list_(list_items(rng, nested=rng.random() < 0.6), hanging=rng.random() < 0.7)
         s.heading(f"{sec + 1}.1 " + rng.choice(VOCAB).capitalize(), 2)
         s.paragraph(para_text(rng))
         if rng.random() < 0.6:

@@ -8,7 +8,7 @@ import Layout
 public enum LayoutStage {
     /// One page of a document for the document-level pass. `width`/`height` are the page's pixel
     /// size, the coordinate space of both the text boxes and the rulings.
-    public struct Page: Sendable, Hashable {
+    public struct Page: Codable, Sendable, Hashable {
         public var text: PageText
         public var rulings: [RulingLine]
         public var width: Int
