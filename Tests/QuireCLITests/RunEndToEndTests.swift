@@ -24,7 +24,7 @@ final class RunEndToEndTests: XCTestCase {
         XCTAssertEqual(try box.scalar("SELECT count(*) FROM pages WHERE text_source = 'text_layer'"), 9)
         let scanText = try box.query("SELECT text FROM page_text WHERE path LIKE '%scan.png'").joined(separator: " ")
         XCTAssertTrue(scanText.contains("Archive") && scanText.contains("Payment"), scanText)
-        XCTAssertEqual(try box.scalar("SELECT count(*) FROM page_fts WHERE page_fts MATCH 'ledger'"), 6)
+        XCTAssertEqual(try box.scalar("SELECT count(*) FROM page_fts WHERE page_fts MATCH 'ledger'"), 7)
         XCTAssertTrue(first.stderr.contains("\"event\":\"run_finished\""))
 
         // Idempotence: a second run processes nothing and succeeds.
@@ -87,7 +87,7 @@ final class RunEndToEndTests: XCTestCase {
 
     func testAHangingPageIsTimedOutAndARunawayWorkerHitsItsMemoryCap() throws {
         let box = try QuireSandbox(files: ["beta.pdf", "scan.png"])
-        try box.writePipeline(ocr: true, extra: "run:\n  page_timeout: 3\n  worker_memory_mib: 1024\n")
+        try box.writePipeline(ocr: true, extra: "run:\n  page_timeout: 8\n  worker_memory_mib: 1024\n")
         let result = try box.run(["run", box.pipeline, "--quiet"],
                                  environment: ["QUIRE_FAULT": "layout:hang:beta#1,ocr:oom:scan"])
         XCTAssertEqual(result.status, 1, result.stderr)
@@ -96,7 +96,7 @@ final class RunEndToEndTests: XCTestCase {
             JOIN documents d ON d.id = p.document_id WHERE p.status = 'failed' ORDER BY d.path
             """)
         XCTAssertEqual(failures.count, 2, failures.joined(separator: "\n"))
-        XCTAssertTrue(failures[0].contains("beta.pdf#1 layout: timed out after 3 s"), failures[0])
+        XCTAssertTrue(failures[0].contains("beta.pdf#1 layout: timed out after 8 s"), failures[0])
         XCTAssertTrue(failures[1].contains("scan.png#1 ocr: worker crashed"), failures[1])
         XCTAssertEqual(try box.scalar("SELECT count(*) FROM pages WHERE status = 'done'"), 1)
     }

@@ -139,11 +139,18 @@ final class StderrTail: @unchecked Sendable {
     func append(_ line: String) {
         lock.lock(); defer { lock.unlock() }
         lines.append(line)
-        if lines.count > 8 { lines.removeFirst(lines.count - 8) }
+        if lines.count > 64 { lines.removeFirst(lines.count - 64) }
     }
+    /// The most telling recent line: an assertion or fatal error when there is one, else the
+    /// last line that is not part of a stack dump.
     var last: String? {
         lock.lock(); defer { lock.unlock() }
-        return lines.last { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+        let meaningful = lines.filter { line in
+            let t = line.trimmingCharacters(in: .whitespaces)
+            return !t.isEmpty && !t.hasPrefix("Stack dump") && !(t.first?.isNumber ?? false) && !t.hasPrefix("#")
+        }
+        return meaningful.last { $0.localizedCaseInsensitiveContains("fatal error") || $0.localizedCaseInsensitiveContains("assert") }
+            ?? meaningful.last
     }
 }
 

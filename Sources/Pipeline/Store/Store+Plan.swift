@@ -87,9 +87,11 @@ extension Store {
         switch request.mode {
         case .run:
             if status == "pending" { return enabled }
-            let changedStages = Stage.stored.filter(changed)
-            if changedStages.isEmpty { return status == "done" ? closure(Stage.stored.filter(notDone)) : [] }
-            return closure(changedStages + (status == "failed" ? Stage.stored.filter(notDone) : []))
+            if status == "done" { return closure(Stage.stored.filter { changed($0) || notDone($0) }) }
+            // A failed page waits for `rerun --failed`, unless settings it was processed with changed
+            // (stages it never reached have no row and do not count as changed).
+            let changedStages = Stage.stored.filter { rows[$0] != nil && changed($0) }
+            return changedStages.isEmpty ? [] : closure(changedStages + Stage.stored.filter(notDone))
         case .rerun(let failedOnly, let stage, let force):
             if status == "pending" { return failedOnly ? [] : enabled }
             if failedOnly && status != "failed" { return [] }

@@ -23,7 +23,9 @@ extension Store {
     func commit(_ outcome: PageOutcome, fingerprints: [Stage: String], runID: Int64) throws -> String {
         let pageID = outcome.page.pageID
         return try transaction {
-            if let ex = outcome.extract {
+            // Extraction also runs when only a later stage needs the image; its output is stored
+            // only when the extract stage itself was due (it is deterministic for the same settings).
+            if let ex = outcome.extract, outcome.page.stages.contains(.extract) {
                 try db.execute("""
                     UPDATE pages SET width = ?, height = ?, dpi = ?, text_source = ?, rotation = ?, skew = ? WHERE id = ?
                     """, ex.size.width, ex.size.height, ex.size.dpi, ex.textSource.rawValue, ex.rotation, ex.skew, pageID)
