@@ -15,12 +15,11 @@ echo
 "$QUIRE" status "$DB" | head -n 30
 echo
 echo "Pages and their text source:"
-sqlite3 -box "$DB" "SELECT d.path AS document, p.page_number AS page, p.status, p.text_source,
+sqlite3 -box "$DB" "SELECT replace(d.path, '$PWD/', '') AS document, p.page_number AS page, p.status, p.text_source,
   round(p.mean_confidence, 1) AS confidence,
   (SELECT count(*) FROM words w WHERE w.page_id = p.id) AS words,
   (SELECT count(*) FROM barcodes b WHERE b.page_id = p.id) AS barcodes
-  FROM pages p JOIN documents d ON d.id = p.document_id ORDER BY d.path, p.page_number" \
-  | sed "s|$PWD/||g"
+  FROM pages p JOIN documents d ON d.id = p.document_id ORDER BY d.path, p.page_number"
 echo
 echo "Try a query of your own, for example every barcode found:"
 echo "  sqlite3 -box $DB \"SELECT d.path, p.page_number, b.symbology, b.payload FROM barcodes b JOIN pages p ON p.id = b.page_id JOIN documents d ON d.id = p.document_id\""

@@ -11,7 +11,7 @@ import DocumentModel
 public enum HeadersFooters {
     enum Zone { case header, footer }
 
-    static let zoneFraction = 0.08
+    public static let zoneFraction = 0.08
 
     static func zone(of box: Box, pageHeight: Int) -> Zone? {
         let h = Double(pageHeight)

@@ -44,13 +44,17 @@ public enum LayoutAnalyzer {
     }
 
     /// The title: the largest heading on the page, if it is larger than body text (≥ 1.15×),
-    /// strictly larger than every other heading, and lies in the upper half of the page's text.
+    /// and lies in the upper half of the page's text. When other headings are as large, the
+    /// largest one wins only if it opens the page (the first block below any running header),
+    /// as a document's title does when it shares its style with section headings.
     static func titleIndex(_ page: [DraftBlock]) -> Int? {
         let headings = page.indices.filter { page[$0].block.kind == .heading }
         guard let top = headings.max(by: { (page[$0].size, -page[$0].block.box.minY) < (page[$1].size, -page[$1].block.box.minY) }) else { return nil }
         guard page[top].relativeSize >= 1.15 else { return nil }
         let others = headings.filter { $0 != top }
-        guard others.allSatisfy({ page[$0].size < page[top].size * 0.97 }) || others.isEmpty else { return nil }
+        let strictlyLargest = others.allSatisfy { page[$0].size < page[top].size * 0.97 }
+        let opensPage = page.firstIndex { $0.block.kind != .header } == top
+        guard strictlyLargest || opensPage else { return nil }
         let textBottom = page.map(\.block.box.maxY).max() ?? 0
         let textTop = page.map(\.block.box.minY).min() ?? 0
         return page[top].block.box.minY <= textTop + (textBottom - textTop) / 2 ? top : nil

@@ -61,4 +61,26 @@ final class HeadingTests: XCTestCase {
         XCTAssertEqual(pages[1][0].level, 1)
         XCTAssertFalse(LayoutAnalyzer.analyze(page: page("Rerun Page"), isFirstPage: false).contains { $0.kind == .title })
     }
+
+    func testTitleSharingItsSizeWithSectionHeadingsWinsWhenItOpensThePage() {
+        var page = SyntheticPage()
+        page.add("Quarterly Operations Report", x: 100, y: 60, size: 30)
+        page.add("Summary", x: 100, y: 140, size: 30)
+        page.addLines([prose(10), prose(9, seed: 1)], x: 100, y: 200)
+        page.add("Outlook", x: 100, y: 290, size: 30)
+        page.addLines([prose(10, seed: 2)], x: 100, y: 350)
+        let blocks = page.analyze()
+        XCTAssertEqual(blocks.map(\.kind), [.title, .heading, .paragraph, .heading, .paragraph])
+        XCTAssertEqual(blocks[0].text, "Quarterly Operations Report")
+    }
+
+    func testSameSizeHeadingBelowProseIsNotATitle() {
+        var page = SyntheticPage()
+        page.addLines([prose(10), prose(9, seed: 1)], x: 100, y: 60)
+        page.add("First Section", x: 100, y: 140, size: 30)
+        page.addLines([prose(10, seed: 2)], x: 100, y: 200)
+        page.add("Second Section", x: 100, y: 260, size: 30)
+        page.addLines([prose(10, seed: 3)], x: 100, y: 320)
+        XCTAssertFalse(page.analyze().contains { $0.kind == .title })
+    }
 }

@@ -3,7 +3,7 @@ import XCTest
 
 /// Runs the built `quire` binary in a scratch folder holding a copy of the runner fixtures.
 /// End-to-end tests drive quire exactly as a user (or cron) does.
-final class QuireSandbox {
+final class QuireSandbox: Sendable {
     let dir: URL
     let inputs: URL
     var database: String { dir.appendingPathComponent("out/quire.sqlite").path }

@@ -4,7 +4,7 @@ import XCTest
 /// `quire run`, `rerun` and `status` end to end: the real binary, real worker processes, real
 /// PDFs and images, a real SQLite file.
 final class RunEndToEndTests: XCTestCase {
-    private let goodPages = 3 + 2 + 4 + 1   // alpha, beta, gamma, scan.png
+    private let goodPages = 3 + 2 + 4 + 3 + 1   // alpha, beta, gamma, margins, scan.png
 
     func testRunProcessesEveryPageAndBadFilesFailAlone() throws {
         let box = try QuireSandbox()
@@ -21,10 +21,10 @@ final class RunEndToEndTests: XCTestCase {
         XCTAssertTrue(failed[2].contains("truncated.pdf =>"), failed[2])
         XCTAssertTrue(first.stderr.contains("truncated.pdf"), "the failure is reported naming the file")
         // Born-digital pages use the text layer; the image is OCR'd.
-        XCTAssertEqual(try box.scalar("SELECT count(*) FROM pages WHERE text_source = 'text_layer'"), 9)
+        XCTAssertEqual(try box.scalar("SELECT count(*) FROM pages WHERE text_source = 'text_layer'"), 12)
         let scanText = try box.query("SELECT text FROM page_text WHERE path LIKE '%scan.png'").joined(separator: " ")
         XCTAssertTrue(scanText.contains("Archive") && scanText.contains("Payment"), scanText)
-        XCTAssertEqual(try box.scalar("SELECT count(*) FROM page_fts WHERE page_fts MATCH 'ledger'"), 7)
+        XCTAssertEqual(try box.scalar("SELECT count(*) FROM page_fts WHERE page_fts MATCH 'ledger'"), 10)
         XCTAssertTrue(first.stderr.contains("\"event\":\"run_finished\""))
 
         // Idempotence: a second run processes nothing and succeeds.
@@ -170,6 +170,26 @@ final class RunEndToEndTests: XCTestCase {
         XCTAssertEqual(try box.query("SELECT stage FROM page_stages WHERE run_id = 2 GROUP BY stage"), ["layout"])
         XCTAssertEqual(try box.scalar("SELECT count(*) FROM blocks"), blocksBefore)
         XCTAssertEqual(try box.scalar("SELECT count(*) FROM pages WHERE status = 'done'"), 2)
+    }
+
+    func testRunningHeadersAndFootersAndOneTitlePerDocument() throws {
+        let box = try QuireSandbox(files: ["margins.pdf"])
+        try box.writePipeline(barcodes: false)
+        let result = try box.run(["run", box.pipeline, "--quiet"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let kinds = try box.query("""
+            SELECT p.page_number || ' ' || b.kind || ' ' || b.text FROM blocks b JOIN pages p ON p.id = b.page_id
+            ORDER BY p.page_number, b.reading_order
+            """)
+        for page in 1...3 {
+            XCTAssertTrue(kinds.contains("\(page) header Records Office - Annual Report 2026"), kinds.joined(separator: "\n"))
+            XCTAssertTrue(kinds.contains("\(page) footer Page \(page) of 3"), kinds.joined(separator: "\n"))
+        }
+        XCTAssertEqual(try box.query("SELECT b.text FROM blocks b WHERE b.kind = 'title'"),
+                       ["Annual Report of the Records Office"])
+        XCTAssertEqual(try box.scalar("SELECT count(*) FROM blocks WHERE kind = 'heading' AND text LIKE 'Section %'"), 3)
+        // Headers and footers are blocks like any other, kept in the page text: a search finds every page.
+        XCTAssertEqual(try box.scalar("SELECT count(*) FROM page_fts WHERE page_fts MATCH '\"annual report\"'"), 3)
     }
 
     func testRerunNeedsToBeToldWhat() throws {

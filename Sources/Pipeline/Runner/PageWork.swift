@@ -77,8 +77,10 @@ final class PageWork {
             let size = extracted?.size ?? task.storedSize ?? PageSize(width: 0, height: 0, dpi: 0)
             let rulings = extracted?.rulings ?? task.storedRulings ?? []
             if let (blocks, ms) = try stage(.layout, {
+                // Only a document's first page may hold its title; running headers and footers
+                // are found by the coordinator's document pass.
                 LayoutStage.analyze(text: pageText, rulings: rulings, width: size.width, height: size.height,
-                                    settings: settings.layout)
+                                    settings: settings.layout, isFirstPage: task.pageNumber == 1)
             }) {
                 try emit(.laidOut(taskID: id, blocks: blocks, structureJSON: LayoutStage.structureJSON(blocks), ms: ms))
             }

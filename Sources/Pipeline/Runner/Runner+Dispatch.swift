@@ -7,6 +7,10 @@ extension Runner {
     func dispatch(_ items: [WorkItem], pool: WorkerPool, store: Store, state: inout RunState) throws {
         var queue = items[...]
         var nextTaskID = 1
+        // Pages of each document still to settle in this dispatch: at zero, the document pass runs.
+        var pagesLeft: [Int64: Int] = [:]
+        for case .page(let page) in items { pagesLeft[page.documentID, default: 0] += 1 }
+        state.pagesLeft = pagesLeft
         try pool.fill(upTo: items.count)
         while true {
             if !state.interrupted {
@@ -136,6 +140,12 @@ extension Runner {
     private func record(_ outcome: PageOutcome, store: Store, state: inout RunState) throws {
         let status = try store.commit(outcome, fingerprints: fingerprints, runID: state.runID)
         let page = outcome.page
+        if let left = state.pagesLeft[page.documentID] {
+            state.pagesLeft[page.documentID] = left - 1
+            if left == 1 && outcome.page.stages.contains(.layout) {
+                try documentPass(documentID: page.documentID, store: store, state: state)
+            }
+        }
         if status == "done" {
             state.counts.pagesDone += 1
         } else {

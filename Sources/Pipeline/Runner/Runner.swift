@@ -139,6 +139,8 @@ struct RunState {
     var counts = RunCounts()
     var failures: [FailureNote] = []
     var interrupted = false
+    /// Pages of each document not yet settled in the current dispatch.
+    var pagesLeft: [Int64: Int] = [:]
     init(runID: Int64) { self.runID = runID }
 }
 

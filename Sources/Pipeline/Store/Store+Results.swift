@@ -66,7 +66,7 @@ extension Store {
         }
     }
 
-    private func setStage(_ pageID: Int64, _ stage: Stage, _ status: String, _ fps: [Stage: String], _ runID: Int64,
+    func setStage(_ pageID: Int64, _ stage: Stage, _ status: String, _ fps: [Stage: String], _ runID: Int64,
                           ms: Int?) throws {
         try db.execute("""
             INSERT INTO page_stages(page_id, stage, status, fingerprint, error, crashed, duration_ms, run_id)
@@ -140,7 +140,7 @@ extension Store {
         for r in rulings { try insert.execute([pageID, r.orientation.rawValue, r.position, r.start, r.end, r.thickness]) }
     }
 
-    private func replaceBlocks(_ pageID: Int64, _ blocks: [Block], json: String?) throws {
+    func replaceBlocks(_ pageID: Int64, _ blocks: [Block], json: String?) throws {
         try db.execute("DELETE FROM blocks WHERE page_id = ?", pageID)
         try db.execute("UPDATE pages SET structure_json = ? WHERE id = ?", json, pageID)
         let insertBlock = try db.cachedStatement("""
@@ -185,7 +185,7 @@ extension Store {
     }
 
     /// The page's text in reading order: its blocks when layout ran, else its lines.
-    private func refreshPageText(_ pageID: Int64) throws {
+    func refreshPageText(_ pageID: Int64) throws {
         let blockTexts = try db.query("SELECT text FROM blocks WHERE page_id = ? ORDER BY reading_order", [pageID]) { $0.string(0) }
         let text = blockTexts.isEmpty
             ? try db.query("SELECT text FROM lines WHERE page_id = ? ORDER BY line_order", [pageID]) { $0.string(0) }

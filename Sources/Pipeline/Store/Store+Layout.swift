@@ -1,0 +1,35 @@
+import DocumentModel
+import Foundation
+import Layout
+import SQLite
+
+extension Store {
+    /// The keys (`HeadersFooters.key`) of lines in the top or bottom margin zone that repeat on
+    /// two or more pages of a document, and the pages holding such lines.
+    func repeatedMarginLines(documentID: Int64) throws -> (keys: Set<String>, pages: [(id: Int64, number: Int)]) {
+        var pagesPerKey: [String: Set<Int64>] = [:]
+        var pageNumbers: [Int64: Int] = [:]
+        try db.cachedStatement("""
+            SELECT p.id, p.page_number, l.text FROM lines l JOIN pages p ON p.id = l.page_id
+            WHERE p.document_id = ?1 AND p.height > 0
+              AND (l.y + l.height <= p.height * ?2 OR l.y >= p.height * (1 - ?2))
+            """).forEachRow([documentID, HeadersFooters.zoneFraction]) { r in
+            let key = HeadersFooters.key(r.string(2))
+            guard !key.isEmpty else { return }
+            pagesPerKey[key, default: []].insert(r.int64(0))
+            pageNumbers[r.int64(0)] = r.int(1)
+        }
+        let repeated = pagesPerKey.filter { $0.value.count >= 2 }
+        let pageIDs = repeated.values.reduce(into: Set<Int64>()) { $0.formUnion($1) }
+        return (Set(repeated.keys), pageIDs.sorted().map { ($0, pageNumbers[$0] ?? 0) })
+    }
+
+    /// Replaces one page's layout (blocks, structure, page text) in one transaction.
+    func commitLayout(pageID: Int64, blocks: [Block], json: String, fingerprints: [Stage: String], runID: Int64) throws {
+        try transaction {
+            try replaceBlocks(pageID, blocks, json: json)
+            try setStage(pageID, .layout, "done", fingerprints, runID, ms: nil)
+            try refreshPageText(pageID)
+        }
+    }
+}

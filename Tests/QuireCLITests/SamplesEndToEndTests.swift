@@ -1,0 +1,140 @@
+import Foundation
+import XCTest
+
+/// The sample pipeline over `samples/`, checked against `samples/expected.json` (written by
+/// `scripts/make-samples.py` with the facts each sample holds). OCR facts are robust ones:
+/// words present, most table cells right.
+final class SamplesEndToEndTests: XCTestCase {
+    static let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    struct Expected: Decodable, Sendable {
+        struct File: Decodable, Sendable {
+            var file: String
+            var pages: Int
+            var words: [String]?
+            var page_words: [[String]]?
+            var title: String?
+            var headings: [String]?
+            var lists: [List]?
+            var tables: [Table]?
+            var barcodes: [Code]?
+        }
+        struct List: Decodable, Sendable { var page: Int; var marker: String; var items: [String] }
+        struct Table: Decodable, Sendable { var rows: Int; var columns: Int; var cells: [[String]] }
+        struct Code: Decodable, Hashable, Sendable { var symbology: String; var payload: String }
+        var files: [File]
+    }
+
+    /// One run shared by the tests (OCR of the samples takes a few seconds).
+    static let run: (box: QuireSandbox, expected: Expected, status: Int32, stderr: String)? = {
+        guard let box = try? QuireSandbox(files: []),
+              let data = try? Data(contentsOf: repo.appendingPathComponent("samples/expected.json")),
+              let expected = try? JSONDecoder().decode(Expected.self, from: data) else { return nil }
+        let pipeline = (try? String(contentsOf: repo.appendingPathComponent("pipelines/samples.yml"), encoding: .utf8)) ?? ""
+        let yaml = pipeline
+            .replacingOccurrences(of: "../out/samples.sqlite", with: box.database)
+            .replacingOccurrences(of: "path: ../samples", with: "path: \(repo.path)/samples")
+        try? yaml.write(toFile: box.pipeline, atomically: true, encoding: .utf8)
+        guard let result = try? box.run(["run", box.pipeline, "--quiet"]) else { return nil }
+        return (box, expected, result.status, result.stderr)
+    }()
+
+    private func sample(_ name: String) throws -> (QuireSandbox, Expected.File) {
+        let run = try XCTUnwrap(Self.run, "the sample run could not start")
+        XCTAssertEqual(run.status, 0, run.stderr)
+        return (run.box, try XCTUnwrap(run.expected.files.first { $0.file == name }))
+    }
+
+    private func text(_ box: QuireSandbox, _ file: String, page: Int? = nil) throws -> String {
+        try box.query("SELECT text FROM page_text WHERE path LIKE '%/\(file)'" + (page.map { " AND page_number = \($0)" } ?? ""))
+            .joined(separator: "\n")
+    }
+
+    private func barcodes(_ box: QuireSandbox, _ file: String) throws -> Set<Expected.Code> {
+        Set(try box.query("""
+            SELECT b.symbology || '|' || b.payload FROM barcodes b JOIN pages p ON p.id = b.page_id
+            JOIN documents d ON d.id = p.document_id WHERE d.path LIKE '%/\(file)'
+            """).map { row in
+            let parts = row.split(separator: "|", maxSplits: 1).map(String.init)
+            return Expected.Code(symbology: parts[0], payload: parts.count > 1 ? parts[1] : "")
+        })
+    }
+
+    private func tableCells(_ box: QuireSandbox, _ file: String) throws -> [String: String] {
+        var cells: [String: String] = [:]
+        for row in try box.query("""
+            SELECT c.row || ',' || c.col || '|' || c.text FROM table_cells c JOIN blocks b ON b.id = c.block_id
+            JOIN pages p ON p.id = b.page_id JOIN documents d ON d.id = p.document_id WHERE d.path LIKE '%/\(file)'
+            """) {
+            let parts = row.split(separator: "|", maxSplits: 1).map(String.init)
+            cells[parts[0]] = parts.count > 1 ? parts[1] : ""
+        }
+        return cells
+    }
+
+    func testBornDigitalReportHasItsTitleHeadingsListsAndTable() throws {
+        let (box, expected) = try sample("report.pdf")
+        XCTAssertEqual(try box.query("""
+            SELECT b.text FROM blocks b JOIN pages p ON p.id = b.page_id JOIN documents d ON d.id = p.document_id
+            WHERE d.path LIKE '%/report.pdf' AND b.kind = 'title'
+            """), [expected.title!])
+        let headings = try box.query("SELECT text FROM blocks WHERE kind = 'heading'")
+        for heading in expected.headings! { XCTAssertTrue(headings.contains(heading), "\(heading) in \(headings)") }
+        for list in expected.lists! {
+            let items = try box.query("""
+                SELECT li.marker_type || '|' || li.text FROM list_items li JOIN blocks b ON b.id = li.block_id
+                JOIN pages p ON p.id = b.page_id JOIN documents d ON d.id = p.document_id
+                WHERE d.path LIKE '%/report.pdf' AND p.page_number = \(list.page) ORDER BY b.reading_order, li.item_order
+                """)
+            XCTAssertEqual(items, list.items.map { "\(list.marker)|\($0)" })
+        }
+        let table = try XCTUnwrap(expected.tables?.first)
+        let cells = try tableCells(box, "report.pdf")
+        XCTAssertEqual(cells.count, table.rows * table.columns, "\(cells)")
+        for (r, row) in table.cells.enumerated() {
+            for (c, value) in row.enumerated() { XCTAssertEqual(cells["\(r),\(c)"], value, "cell \(r),\(c)") }
+        }
+        XCTAssertEqual(try box.query("""
+            SELECT DISTINCT p.text_source FROM pages p JOIN documents d ON d.id = p.document_id WHERE d.path LIKE '%/report.pdf'
+            """), ["text_layer"])
+    }
+
+    func testScannedInvoiceWordsTableAndBarcodes() throws {
+        let (box, expected) = try sample("invoice-scan.pdf")
+        let text = try text(box, "invoice-scan.pdf")
+        let found = expected.words!.filter { text.contains($0) }
+        XCTAssertGreaterThanOrEqual(found.count, expected.words!.count - 1, "found \(found) in:\n\(text)")
+        XCTAssertEqual(try barcodes(box, "invoice-scan.pdf"),
+                       Set(expected.barcodes!))
+        let table = try XCTUnwrap(expected.tables?.first)
+        let cells = try tableCells(box, "invoice-scan.pdf")
+        var right = 0
+        for (r, row) in table.cells.enumerated() {
+            for (c, value) in row.enumerated() where cells["\(r),\(c)"]?.contains(value) == true { right += 1 }
+        }
+        XCTAssertGreaterThanOrEqual(Double(right) / Double(table.rows * table.columns), 0.8, "\(cells)")
+        XCTAssertGreaterThan(try box.scalar("""
+            SELECT CAST(p.mean_confidence AS INTEGER) FROM pages p JOIN documents d ON d.id = p.document_id WHERE d.path LIKE '%/invoice-scan.pdf'
+            """), 80)
+    }
+
+    func testBarcodeSheetYieldsEveryCode() throws {
+        let (box, expected) = try sample("barcodes.png")
+        XCTAssertEqual(try barcodes(box, "barcodes.png"), Set(expected.barcodes!))
+    }
+
+    func testFaxPagesAndReceiptPhoto() throws {
+        let (box, fax) = try sample("fax.tif")
+        for (i, words) in fax.page_words!.enumerated() {
+            let text = try text(box, "fax.tif", page: i + 1)
+            let found = words.filter { text.contains($0) }
+            XCTAssertGreaterThanOrEqual(found.count, words.count - 1, "page \(i + 1): \(found) in:\n\(text)")
+        }
+        let (_, receipt) = try sample("receipt-photo.jpg")
+        let text = try text(box, "receipt-photo.jpg")
+        let words = receipt.words ?? []
+        let found = words.filter { text.contains($0) }
+        XCTAssertGreaterThanOrEqual(Double(found.count), Double(words.count) * 0.8, "\(found) in:\n\(text)")
+    }
+}
