@@ -66,4 +66,12 @@ public struct RulingLine: Codable, Sendable, Hashable {
         self.start = start; self.end = end; self.thickness = thickness
     }
     public var length: Int { end - start }
+
+    /// The same segment in a frame `factor` times finer (e.g. from a 100-dpi raster to 300 dpi).
+    public func scaled(by factor: Double) -> RulingLine {
+        guard factor != 1 else { return self }
+        func s(_ v: Int) -> Int { Int((Double(v) * factor).rounded()) }
+        return RulingLine(orientation: orientation, position: s(position), start: s(start), end: s(end),
+                          thickness: max(1, s(thickness)))
+    }
 }

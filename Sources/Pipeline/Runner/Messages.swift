@@ -27,6 +27,8 @@ public struct PageTask: Codable, Sendable {
     /// True when a previous attempt of the barcode stage crashed its worker: use the
     /// conservative reader configuration.
     public var conservativeBarcodes: Bool
+    /// Running header/footer keys of the document (`HeadersFooters.key`), known after its pages.
+    public var repeatedMargins: Set<String> = []
 
     public init(taskID: Int, document: DocumentRef, pageNumber: Int, stages: Set<Stage>, settings: StageSettings,
                 storedText: PageText? = nil, storedRulings: [RulingLine]? = nil, storedSize: PageSize? = nil,

@@ -11,6 +11,9 @@ final class PageWork {
     private var recognizer: (settings: OCRSettings, engine: TextRecognizer)?
     private var barcodeReader: (settings: BarcodeSettings, conservative: Bool, engine: BarcodeDetector)?
 
+    /// Raster resolution for text-layer pages whose image only serves ruling detection.
+    static let rulingDPI = 100
+
     init(faults: FaultInjection) { self.faults = faults }
 
     func pageCount(_ document: DocumentRef) throws -> Int {
@@ -44,17 +47,23 @@ final class PageWork {
         var text = task.storedText
         let needsImage = !task.stages.isDisjoint(with: [.extract, .ocr, .barcodes])
         if needsImage {
+            // Without barcodes, a text-layer page's raster serves only ruling detection: 100 dpi is plenty.
+            let reduced = task.stages.contains(.barcodes) ? nil : PageWork.rulingDPI
             guard let (page, extractMS) = try stage(.extract, {
-                try extractor.extract(task.document, page: task.pageNumber, settings: settings.extract)
+                try extractor.extract(task.document, page: task.pageNumber, settings: settings.extract,
+                                      textLayerImageDPI: reduced)
             }) else { return }
             let usesOCR = page.textSource == .ocr
             guard let (prepared, prepMS) = try stage(.preprocess, {
                 usesOCR ? try preprocess(page.image, settings.extract)
                         : PreparedImage(image: page.image, rotation: 0, skewDegrees: 0)
             }) else { return }
-            let rulings = settings.layout.enabled && settings.layout.tables ? LayoutStage.rulings(in: prepared.image) : []
+            let rulings = settings.layout.enabled && settings.layout.tables
+                ? LayoutStage.rulings(in: prepared.image).map { $0.scaled(by: Double(page.dpi) / Double(page.imageDPI)) }
+                : []
+            let size = usesOCR ? (prepared.image.width, prepared.image.height) : (page.width, page.height)
             let output = ExtractOutput(
-                size: PageSize(width: prepared.image.width, height: prepared.image.height, dpi: page.dpi),
+                size: PageSize(width: size.0, height: size.1, dpi: page.dpi),
                 textSource: page.textSource, rotation: prepared.rotation, skew: prepared.skewDegrees,
                 rulings: rulings, textLayer: page.textLayer)
             try emit(.extracted(taskID: id, output: output, ms: extractMS + prepMS))
@@ -80,7 +89,8 @@ final class PageWork {
                 // Only a document's first page may hold its title; running headers and footers
                 // are found by the coordinator's document pass.
                 LayoutStage.analyze(text: pageText, rulings: rulings, width: size.width, height: size.height,
-                                    settings: settings.layout, isFirstPage: task.pageNumber == 1)
+                                    settings: settings.layout, isFirstPage: task.pageNumber == 1,
+                                    repeatedMargins: task.repeatedMargins)
             }) {
                 try emit(.laidOut(taskID: id, blocks: blocks, structureJSON: LayoutStage.structureJSON(blocks), ms: ms))
             }

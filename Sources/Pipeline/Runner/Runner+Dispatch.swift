@@ -14,18 +14,19 @@ extension Runner {
         try pool.fill(upTo: items.count)
         while true {
             if !state.interrupted {
-                for slot in pool.idleSlots {
-                    guard let item = queue.popFirst() else { break }
+                while let slot = pool.openSlots.first, let item = queue.popFirst() {
                     let task = WorkerPool.ActiveTask(id: nextTaskID, item: item,
                                                      outcome: item.page.map { PageOutcome(page: $0) })
                     nextTaskID += 1
-                    slot.task = task
+                    slot.tasks.append(task)
                     try slot.process.send(try request(for: task, store: store))
                 }
             }
+            queue.append(contentsOf: state.followUps)
+            state.followUps.removeAll()
             if pool.activeCount == 0 && (queue.isEmpty || state.interrupted) { break }
             if let event = state.events.next(timeout: 0.25) {
-                try handle(event, pool: pool, store: store, state: &state, queue: queue)
+                try handle(event, pool: pool, store: store, state: &state, queue: &queue)
             }
             enforceTimeouts(pool)
         }
@@ -41,6 +42,7 @@ extension Runner {
                                                           passwordEnv: passwordEnv(for: page.path)),
                                     pageNumber: page.pageNumber, stages: page.stages,
                                     settings: StageSettings(spec: spec), conservativeBarcodes: page.conservativeBarcodes)
+            pageTask.repeatedMargins = page.repeatedMargins ?? []
             if page.stages.isDisjoint(with: [.extract, .ocr, .barcodes]) {
                 // Layout alone: from the stored words, without touching the image (no OCR).
                 let (text, rulings, size) = try store.storedLayoutInputs(pageID: page.pageID)
@@ -53,7 +55,7 @@ extension Runner {
     }
 
     private func handle(_ event: CoordinatorEvent, pool: WorkerPool, store: Store, state: inout RunState,
-                        queue: ArraySlice<WorkItem>) throws {
+                        queue: inout ArraySlice<WorkItem>) throws {
         switch event {
         case .interrupt(let sig):
             if !state.interrupted {
@@ -63,6 +65,8 @@ extension Runner {
             }
         case .workerExited(let index, _, let termination, let lastWords):
             guard let slot = pool.remove(index) else { return }
+            // Tasks queued behind the one it died on were never started: they go back in line.
+            queue.insert(contentsOf: slot.tasks.dropFirst().map(\.item), at: queue.startIndex)
             if let task = slot.task, !state.interrupted {
                 let reason = task.timedOut
                     ? "timed out after \(Int(spec.run.pageTimeout)) s in stage \(task.stage.rawValue); worker stopped"
@@ -115,8 +119,7 @@ extension Runner {
         case .stageFailed(_, let stage, let text):
             slot.task?.outcome?.failures.append((stage, text, false))
         case .finished:
-            guard let task = slot.task else { return }
-            slot.task = nil
+            guard let task = slot.finishHead() else { return }
             if let outcome = task.outcome { try record(outcome, store: store, state: &state) }
         }
     }
@@ -138,12 +141,20 @@ extension Runner {
     }
 
     private func record(_ outcome: PageOutcome, store: Store, state: inout RunState) throws {
-        let status = try store.commit(outcome, fingerprints: fingerprints, runID: state.runID)
         let page = outcome.page
+        if page.repeatedMargins != nil {
+            // The document pass: a better layout replaces the page's own, or nothing changes.
+            if let blocks = outcome.blocks, outcome.failures.isEmpty {
+                try store.commitLayout(pageID: page.pageID, blocks: blocks, json: outcome.structureJSON ?? "",
+                                       fingerprints: fingerprints, runID: state.runID)
+            }
+            return
+        }
+        let status = try store.commit(outcome, fingerprints: fingerprints, runID: state.runID)
         if let left = state.pagesLeft[page.documentID] {
             state.pagesLeft[page.documentID] = left - 1
-            if left == 1 && outcome.page.stages.contains(.layout) {
-                try documentPass(documentID: page.documentID, store: store, state: state)
+            if left == 1 && page.stages.contains(.layout) && !state.interrupted {
+                state.followUps += try documentPass(for: page, store: store)
             }
         }
         if status == "done" {

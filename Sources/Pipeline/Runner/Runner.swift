@@ -141,6 +141,8 @@ struct RunState {
     var interrupted = false
     /// Pages of each document not yet settled in the current dispatch.
     var pagesLeft: [Int64: Int] = [:]
+    /// Work that settled pages brought about (the document pass), queued by the dispatch loop.
+    var followUps: [WorkItem] = []
     init(runID: Int64) { self.runID = runID }
 }
 

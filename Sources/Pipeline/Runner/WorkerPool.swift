@@ -11,12 +11,38 @@ final class WorkerPool {
         var timedOut = false
     }
 
+    /// A worker and the tasks sent to it, in the order it works through them. The worker runs
+    /// them one after another, so every event it sends concerns the head (`task`); the next one
+    /// is already queued in its pipe, so it never waits for the coordinator between pages.
     final class Slot {
         var process: WorkerProcess
         var ready = false
-        var task: ActiveTask?
+        var tasks: [ActiveTask] = []
         init(process: WorkerProcess) { self.process = process }
+
+        /// The task the worker is working on.
+        var task: ActiveTask? {
+            get { tasks.first }
+            set {
+                if let newValue { if tasks.isEmpty { tasks = [newValue] } else { tasks[0] = newValue } }
+                else if !tasks.isEmpty { tasks.removeFirst() }
+            }
+        }
+
+        /// Removes the head task; the next one starts now.
+        func finishHead() -> ActiveTask? {
+            guard !tasks.isEmpty else { return nil }
+            let head = tasks.removeFirst()
+            if !tasks.isEmpty {
+                tasks[0].started = Date()
+                tasks[0].outcome?.startedAt = Date()
+            }
+            return head
+        }
     }
+
+    /// Tasks sent ahead to each worker (the one it works on and the next).
+    static let depth = 2
 
     let size: Int
     private let executable: String
@@ -63,8 +89,12 @@ final class WorkerPool {
         startFailures = 0
     }
 
-    var idleSlots: [Slot] { slots.keys.sorted().compactMap { slots[$0] }.filter { $0.ready && $0.task == nil } }
-    var activeCount: Int { slots.values.filter { $0.task != nil }.count }
+    /// Ready workers with room for another task, least loaded first.
+    var openSlots: [Slot] {
+        slots.keys.sorted().compactMap { slots[$0] }.filter { $0.ready && $0.tasks.count < Self.depth }
+            .sorted { $0.tasks.count < $1.tasks.count }
+    }
+    var activeCount: Int { slots.values.filter { !$0.tasks.isEmpty }.count }
 
     func killAll() { slots.values.forEach { $0.process.kill() } }
 

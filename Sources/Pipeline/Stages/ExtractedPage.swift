@@ -1,20 +1,31 @@
 import DocumentModel
 import Imaging
 
-/// What the extract stage produces for one page: its raster (always, at `dpi`; later stages
-/// need it for orientation, rulings and barcodes) and, for born-digital pages, the text layer.
+/// What the extract stage produces for one page: its raster (always; later stages need it for
+/// orientation, rulings and barcodes) and, for born-digital pages, the text layer.
 public struct ExtractedPage {
-    /// The page raster, 8-bit gray, resolution `dpi`.
+    /// The page raster, 8-bit gray, at `imageDPI` (usually `dpi`; lower for a text-layer page
+    /// whose raster only serves ruling detection).
     public var image: Image
+    /// Resolution of `image`.
+    public var imageDPI: Int
     /// The PDF text layer in page pixels; non-nil iff `textSource == .textLayer`.
     public var textLayer: PageText?
-    /// Resolution of `image` (PDF: the render dpi; image files: the file's, else the assumed dpi).
+    /// Resolution of the page's coordinates (words, lines, page size): PDF: the render dpi;
+    /// image files: the file's, else the assumed dpi.
     public var dpi: Int
+    /// Page size in pixels at `dpi`.
+    public var width: Int
+    public var height: Int
     /// `.textLayer`: the text comes from `textLayer` and OCR is skipped; `.ocr`: OCR the image.
     public var textSource: TextSource
 
-    public init(image: Image, textLayer: PageText?, dpi: Int, textSource: TextSource) {
+    public init(image: Image, textLayer: PageText?, dpi: Int, textSource: TextSource,
+                imageDPI: Int? = nil, size: (width: Int, height: Int)? = nil) {
         precondition((textLayer != nil) == (textSource == .textLayer), "textLayer must be set iff textSource is .textLayer")
         self.image = image; self.textLayer = textLayer; self.dpi = dpi; self.textSource = textSource
+        self.imageDPI = imageDPI ?? dpi
+        self.width = size?.width ?? image.width
+        self.height = size?.height ?? image.height
     }
 }

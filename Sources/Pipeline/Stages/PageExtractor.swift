@@ -34,11 +34,13 @@ public final class PageExtractor {
         }
     }
 
-    /// Extracts page `page` (1-based).
-    public func extract(_ document: DocumentRef, page: Int, settings: ExtractSettings) throws -> ExtractedPage {
+    /// Extracts page `page` (1-based). `textLayerImageDPI`: for a PDF page read from its text
+    /// layer, render the raster at this lower resolution (when no later stage needs full detail).
+    public func extract(_ document: DocumentRef, page: Int, settings: ExtractSettings,
+                        textLayerImageDPI: Int? = nil) throws -> ExtractedPage {
         switch document.kind {
         case .pdf:
-            return try extractPDF(document, page: page, settings: settings)
+            return try extractPDF(document, page: page, settings: settings, textLayerImageDPI: textLayerImageDPI)
         case .unknown:
             throw Self.unsupported(document.path)
         default:
@@ -65,28 +67,38 @@ public final class PageExtractor {
 
     // MARK: - PDFs
 
-    private func extractPDF(_ document: DocumentRef, page number: Int, settings: ExtractSettings) throws -> ExtractedPage {
+    private func extractPDF(_ document: DocumentRef, page number: Int, settings: ExtractSettings,
+                            textLayerImageDPI: Int?) throws -> ExtractedPage {
         let pdf = try pdf(for: document)
         do {
             let page = try pdf.page(number)
-            let image = try page.render(dpi: settings.dpi, maxPixels: settings.maxPixels)
-            switch settings.textLayer {
-            case .never:
-                return ExtractedPage(image: image, textLayer: nil, dpi: settings.dpi, textSource: .ocr)
-            case .always:
-                return ExtractedPage(image: image, textLayer: page.textLayer(dpi: settings.dpi), dpi: settings.dpi, textSource: .textLayer)
-            case .auto:
-                let glyphs = page.glyphs()
-                let verdict = TextLayerPolicy.verdict(characters: glyphs.lazy.map(\.scalar),
-                                                      imageCoverage: { page.largestImageCoverage })
-                guard verdict == .useTextLayer else {
-                    return ExtractedPage(image: image, textLayer: nil, dpi: settings.dpi, textSource: .ocr)
-                }
-                let text = TextLayerBuilder.pageText(from: glyphs, scale: Double(settings.dpi) / 72)
-                return ExtractedPage(image: image, textLayer: text, dpi: settings.dpi, textSource: .textLayer)
-            }
+            let text = try textLayer(of: page, settings: settings)
+            // A page read from its text layer needs its raster only for rulings (and barcodes):
+            // the caller may ask for a cheaper, lower-resolution one.
+            let imageDPI = text == nil ? settings.dpi : min(settings.dpi, textLayerImageDPI ?? settings.dpi)
+            let image = try page.render(dpi: imageDPI, maxPixels: settings.maxPixels)
+            let size = page.pixelSize(dpi: settings.dpi)
+            return ExtractedPage(image: image, textLayer: text, dpi: settings.dpi,
+                                 textSource: text == nil ? .ocr : .textLayer, imageDPI: imageDPI,
+                                 size: (size.width, size.height))
         } catch let error as PDFError {
             throw Self.translate(error, page: number, passwordEnv: document.passwordEnv)
+        }
+    }
+
+    /// The page's text layer when `settings.textLayer` says to use it (see `TextLayerPolicy`), else nil.
+    private func textLayer(of page: PDFPage, settings: ExtractSettings) throws -> PageText? {
+        switch settings.textLayer {
+        case .never:
+            return nil
+        case .always:
+            return page.textLayer(dpi: settings.dpi)
+        case .auto:
+            let glyphs = page.glyphs()
+            let verdict = TextLayerPolicy.verdict(characters: glyphs.lazy.map(\.scalar),
+                                                  imageCoverage: { page.largestImageCoverage })
+            guard verdict == .useTextLayer else { return nil }
+            return TextLayerBuilder.pageText(from: glyphs, scale: Double(settings.dpi) / 72)
         }
     }
 

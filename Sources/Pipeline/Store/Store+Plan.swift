@@ -11,6 +11,8 @@ public struct PlannedPage: Sendable, Equatable {
     public var pageNumber: Int
     public var stages: Set<Stage>
     public var conservativeBarcodes: Bool
+    /// Set for the document pass: lay the page out again knowing these running header/footer keys.
+    public var repeatedMargins: Set<String>? = nil
 }
 
 /// Which pages a run or a rerun selects.
