@@ -48,7 +48,9 @@ public enum BarcodeSearch: Sendable, Hashable, Codable {
     /// One multi-symbol pass over the whole page.
     case fast
     /// The fast pass, then the extra passes measured to add recall without false positives
-    /// (see ``BarcodeSearch/stagedPasses`` and bench/barcode-quality/README.md).
+    /// (see ``BarcodeSearch/stagedPasses`` and bench/barcode-quality/README.md). On large pages
+    /// (≥ 1500 px on a side) it is gated by evidence: nothing is read on a page without code-like regions,
+    /// and the extra passes read only those regions (see ``BarcodeReader/read(_:)``).
     case staged
     /// Exactly these passes, in order (benchmarks, experiments).
     case custom([BarcodePass])

@@ -32,38 +32,57 @@ public final class BarcodeReader {
     }
 
     /// All barcodes found on `image`, corners in the image's pixels, in the order found.
+    ///
+    /// On a large page (≥ 1500 px on a side, e.g. an A4 page rendered or scanned at 150 dpi or more) the staged search
+    /// reads only where there is evidence of a code: a page without any region that looks like a
+    /// code (text pages) is not read at all, and the passes after the first read only the
+    /// candidate regions (cropped, then scaled or rotated), never the whole page again. Smaller
+    /// images get every pass in full. Custom searches run every pass as given.
     public func read(_ image: Image) throws(BarcodeError) -> [Barcode] {
         guard !symbologies.isEmpty else { return [] }
+        guard image.width > 0, image.height > 0 else { return [] }
+        let page = BarcodePage(image)
+        let gated = search == .staged
+        if gated && !page.isWorthReading { return [] }
         var result: [Barcode] = []
-        for pass in search.passes {
-            BarcodeGeometry.merge(try read(image, pass: pass), into: &result)
+        for (index, pass) in search.passes.enumerated() {
+            let onlyCandidates = gated && index > 0 && page.isLarge
+            BarcodeGeometry.merge(try read(page, pass: pass, onlyCandidates: onlyCandidates), into: &result)
         }
         return result
     }
 
     /// The barcodes one pass finds on `image` (benchmarks measure passes one by one).
     public func read(_ image: Image, pass: BarcodePass) throws(BarcodeError) -> [Barcode] {
+        guard image.width > 0, image.height > 0 else { return [] }
+        return try read(BarcodePage(image), pass: pass, onlyCandidates: false)
+    }
+
+    /// One pass over `page`; `onlyCandidates` turns a whole-page pass into reads of the
+    /// candidate regions.
+    private func read(_ page: BarcodePage, pass: BarcodePass, onlyCandidates: Bool) throws(BarcodeError) -> [Barcode] {
         let wanted = pass.linearOnly ? symbologies.filter(\.isLinear) : symbologies
-        guard !wanted.isEmpty, image.width > 0, image.height > 0 else { return [] }
+        guard !wanted.isEmpty else { return [] }
         var found: [Barcode] = []
-        for area in areas(of: image, pass.area) {
-            let barcodes = try read(image, crop: area, pass: pass, wanted: wanted)
+        let areas: [Box?] = onlyCandidates ? page.candidates : areas(of: page, pass.area)
+        for area in areas {
+            let barcodes = try read(page.gray, crop: area, pass: pass, wanted: wanted)
             BarcodeGeometry.merge(barcodes, into: &found)
         }
         return found
     }
 
-    private func areas(of image: Image, _ area: BarcodePass.Area) -> [Box?] {
+    private func areas(of page: BarcodePage, _ area: BarcodePass.Area) -> [Box?] {
         switch area {
         case .page:
             return [nil]
         case .tiles:
-            let w = image.width, h = image.height
+            let w = page.width, h = page.height
             let tw = w * 6 / 10, th = h * 6 / 10
             return [Box(x: 0, y: 0, width: tw, height: th), Box(x: w - tw, y: 0, width: tw, height: th),
                     Box(x: 0, y: h - th, width: tw, height: th), Box(x: w - tw, y: h - th, width: tw, height: th)]
         case .candidates:
-            return image.barcodeCandidateRegions()
+            return page.candidates
         }
     }
 

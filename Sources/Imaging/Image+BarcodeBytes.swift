@@ -26,21 +26,25 @@ extension Image {
     /// Temporary private equivalent of Imaging's `withGrayBytes` (owned by another helper).
     package func barcodeGrayPlane(crop: DocumentModel.Box? = nil, scale: Double = 1, rotation: Double = 0) -> BarcodeGrayPlane? {
         withPix { pix -> BarcodeGrayPlane? in
-            // pixConvertTo8 (cmapflag 0): new 8-bpp gray pix, colormaps removed; caller destroys.
-            var gray: UnsafeMutablePointer<PIX>? = pixConvertTo8(pix, 0)
-            defer { pixDestroy(&gray) }
-            guard var current = gray else { return nil }
             var owned: [UnsafeMutablePointer<PIX>?] = []
             defer { for i in owned.indices { pixDestroy(&owned[i]) } }
-
+            var current = pix
+            // Clip first, so only the crop is converted and transformed.
             if let crop {
                 let w = Int(pixGetWidth(current)), h = Int(pixGetHeight(current))
                 guard let clip = crop.intersection(DocumentModel.Box(x: 0, y: 0, width: w, height: h)) else { return nil }
                 var box: UnsafeMutablePointer<BOX>? = boxCreate(Int32(clip.x), Int32(clip.y),
                                                                  Int32(clip.width), Int32(clip.height))
                 defer { boxDestroy(&box) }
+                // pixClipRectangle: a new pix holding the clipped pixels; we destroy it.
                 guard let clipped = pixClipRectangle(current, box, nil) else { return nil }
                 owned.append(clipped); current = clipped
+            }
+            // An 8-bpp image without colormap is already gray; anything else is converted
+            // (pixConvertTo8, cmapflag 0: new 8-bpp gray pix without colormap).
+            if pixGetDepth(current) != 8 || pixGetColormap(current) != nil {
+                guard let gray = pixConvertTo8(current, 0) else { return nil }
+                owned.append(gray); current = gray
             }
             if scale != 1 {
                 guard scale > 0, let scaled = pixScale(current, Float(scale), Float(scale)) else { return nil }

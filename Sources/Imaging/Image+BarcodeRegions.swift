@@ -5,17 +5,21 @@ extension Image {
     /// Regions that look like barcodes: after a morphological closing that fuses bars and
     /// modules into solid blobs, blobs of a plausible size whose ink density is typical of a code
     /// (about half dark; text lines are much lighter). Boxes in page pixels, padded by
-    /// `padding` × their size, largest first, at most `maxCount`.
+    /// `padding` × their size, largest first, at most `maxCount`. With `rejectText`, blobs whose
+    /// ink is a row of glyph-shaped pieces (bold headings, dense text lines) are left out.
     ///
     /// Leptonica: `pixOtsuAdaptiveThreshold` (one global tile), `pixCloseBrick`, `pixConnComp`
     /// (8-connected), `pixCountPixelsInRect`. All intermediate PIXes are destroyed here.
-    package func barcodeCandidateRegions(maxCount: Int = 12, padding: Double = 0.15) -> [DocumentModel.Box] {
+    package func barcodeCandidateRegions(maxCount: Int = 12, padding: Double = 0.15,
+                                         rejectText: Bool = true) -> [DocumentModel.Box] {
         withPix { pix -> [DocumentModel.Box] in
             let width = Int(pixGetWidth(pix)), height = Int(pixGetHeight(pix))
             guard width >= 16, height >= 16 else { return [] }
             // Work at about 1200 px on the long side: enough for modules of 2+ page pixels at 300 dpi.
             let factor = min(1, 1200 / Double(max(width, height)))
-            var gray: UnsafeMutablePointer<PIX>? = pixConvertTo8(pix, 0)
+            // pixConvertTo8 (cmapflag 0): a new 8-bpp gray pix; an 8-bpp gray input is only cloned.
+            let isGray = pixGetDepth(pix) == 8 && pixGetColormap(pix) == nil
+            var gray: UnsafeMutablePointer<PIX>? = isGray ? pixClone(pix) : pixConvertTo8(pix, 0)
             defer { pixDestroy(&gray) }
             guard let gray8 = gray else { return [] }
             var small: UnsafeMutablePointer<PIX>? = factor < 1 ? pixScale(gray8, Float(factor), Float(factor)) : pixClone(gray8)
@@ -47,6 +51,13 @@ extension Image {
                 guard pixCountPixelsInRect(bin, box, &count, nil) == 0 else { continue }
                 let density = Double(count) / Double(Int(w) * Int(h))
                 guard density > 0.28, density < 0.8 else { continue }
+                if rejectText {
+                    // Judge the blob at full resolution, where glyphs are still separate pieces.
+                    let full = DocumentModel.Box(x: Int(Double(x) / factor), y: Int(Double(y) / factor),
+                                                 width: Int((Double(w) / factor).rounded(.up)),
+                                                 height: Int((Double(h) / factor).rounded(.up)))
+                    if Self.looksLikeText(gray8, full) { continue }
+                }
                 let px = Double(w) * padding + 4, py = Double(h) * padding + 4
                 let x0 = max(0, (Double(x) - px) / factor), y0 = max(0, (Double(y) - py) / factor)
                 let x1 = min(Double(width), (Double(x + w) + px) / factor)
@@ -56,5 +67,40 @@ extension Image {
             }
             return found.sorted { $0.area > $1.area }.prefix(maxCount).map(\.box)
         }
+    }
+
+    /// True when the ink inside `area` of an 8-bpp image looks like a line of glyphs rather than
+    /// a code: at least two separate pieces, side by side (their widths add up to about the
+    /// area's width: the bars of a rotated linear code and the modules of a matrix code overlap
+    /// each other's columns), most about as wide as tall or too few to be bars (upright bars are
+    /// tall and thin), none spanning half the area (a matrix code's modules fuse into large pieces).
+    private static func looksLikeText(_ gray: UnsafeMutablePointer<PIX>, _ area: DocumentModel.Box) -> Bool {
+        var box: UnsafeMutablePointer<BOX>? = boxCreate(Int32(area.x), Int32(area.y), Int32(area.width), Int32(area.height))
+        defer { boxDestroy(&box) }
+        // pixClipRectangle: a new 8-bpp pix of the area (clamped to the image).
+        var clip: UnsafeMutablePointer<PIX>? = pixClipRectangle(gray, box, nil)
+        defer { pixDestroy(&clip) }
+        guard let clipPix = clip else { return false }
+        let w = Int(pixGetWidth(clipPix))
+        var binary: UnsafeMutablePointer<PIX>?
+        // One tile covering the clip: its Otsu threshold; ppixd is a new 1-bpp pix.
+        guard pixOtsuAdaptiveThreshold(clipPix, max(16, pixGetWidth(clipPix)), max(16, pixGetHeight(clipPix)),
+                                       0, 0, 0.1, nil, &binary) == 0, let bin = binary else { return false }
+        defer { pixDestroy(&binary) }
+        var pieces: UnsafeMutablePointer<BOXA>? = pixConnComp(bin, nil, 8)
+        defer { boxaDestroy(&pieces) }
+        guard let boxa = pieces else { return false }
+        var aspects: [Double] = []
+        var widest = 0, widths = 0
+        for i in 0..<boxaGetCount(boxa) {
+            var bx: Int32 = 0, by: Int32 = 0, bw: Int32 = 0, bh: Int32 = 0
+            guard boxaGetBoxGeometry(boxa, i, &bx, &by, &bw, &bh) == 0, bh >= 3 || bw >= 3 else { continue }
+            widest = max(widest, Int(bw))
+            widths += Int(bw)
+            aspects.append(Double(bh) / Double(max(1, bw)))
+        }
+        guard aspects.count >= 2, widest * 2 <= w, Double(widths) <= 1.3 * Double(w) else { return false }
+        // A few tall thin pieces are glyphs ("all", "ill"); even the shortest linear code has 20+ bars.
+        return aspects.count < 8 || aspects.sorted()[aspects.count / 2] <= 2.5
     }
 }

@@ -5,7 +5,7 @@ import Imaging
 import XCTest
 
 /// Runs every candidate pass alone over the quality set (bench/barcode-quality/make_set.py) and
-/// writes one JSON line per page and pass; bench/barcode-quality/evaluate.py turns them into
+/// writes one JSON line per page and pass (plus `search=staged`: the staged search as run); bench/barcode-quality/evaluate.py turns them into
 /// recall and false positives for any combination of passes. Skipped unless
 /// QUIRE_BARCODE_BENCH=<set dir> is set. Prints numbers, asserts only that pages were read.
 final class BarcodeQualityBenchTests: XCTestCase {
@@ -57,6 +57,13 @@ final class BarcodeQualityBenchTests: XCTestCase {
                                                              bounds: [$0.bounds.x, $0.bounds.y, $0.bounds.width, $0.bounds.height]) })
                 out.write(try encoder.encode(record) + Data("\n".utf8))
             }
+            // The staged search as the pipeline runs it (evidence-gated, candidate-only extra passes).
+            let start = Date()
+            let found = try reader.read(image)
+            let record = Record(file: page, pass: "search=staged", seconds: Date().timeIntervalSince(start),
+                                found: found.map { Found(symbology: $0.symbology.rawValue, payload: $0.payload,
+                                                         bounds: [$0.bounds.x, $0.bounds.y, $0.bounds.width, $0.bounds.height]) })
+            out.write(try encoder.encode(record) + Data("\n".utf8))
             read += 1
         }
         print("BENCH wrote \(outPath) for \(read) pages")
