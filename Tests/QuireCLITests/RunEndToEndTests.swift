@@ -200,3 +200,78 @@ final class RunEndToEndTests: XCTestCase {
         XCTAssertTrue(result.stderr.contains("--failed"), result.stderr)
     }
 }
+
+/// A night's run over a folder of deliberately bad and odd files (the extract fixtures):
+/// it completes, and every file ends with a row that is done, or failed with a message naming it.
+final class BadFilesEndToEndTests: XCTestCase {
+    func testEveryOddFileIsDoneOrFailsAloneWithAReason() throws {
+        let box = try QuireSandbox(files: [])
+        let fixtures = QuireSandbox.fixtures.deletingLastPathComponent().appendingPathComponent("extract")
+        for name in try FileManager.default.contentsOfDirectory(atPath: fixtures.path) where name != "README.md" {
+            try FileManager.default.copyItem(at: fixtures.appendingPathComponent(name), to: box.inputs.appendingPathComponent(name))
+        }
+        // OCR off keeps this quick: the subject is opening files, not reading them.
+        try box.writePipeline(ocr: false)
+        let result = try box.run(["run", box.pipeline, "--progress", "plain"])
+        XCTAssertEqual(result.status, 1, result.stderr)
+
+        let rows = try box.query("SELECT path, status, coalesce(error, '') FROM documents ORDER BY path")
+        let files = try FileManager.default.contentsOfDirectory(atPath: box.inputs.path)
+        XCTAssertEqual(rows.count, files.count, rows.joined(separator: "\n"))
+        var failed: [String: String] = [:]
+        for row in rows {
+            let parts = row.split(separator: "|", maxSplits: 2, omittingEmptySubsequences: false).map(String.init)
+            let name = (parts[0] as NSString).lastPathComponent
+            XCTAssertTrue(["done", "failed"].contains(parts[1]), row)
+            if parts[1] == "failed" { failed[name] = parts[2] }
+        }
+        // The broken ones fail, each with its own reason…
+        XCTAssertEqual(failed["empty.pdf"], "empty file (0 bytes)")
+        XCTAssertEqual(failed["empty.png"], "empty file (0 bytes)")
+        XCTAssertTrue(failed["mislabelled.pdf"]?.contains("not a PDF or an image") == true, "\(failed)")
+        XCTAssertTrue(failed["truncated.pdf"]?.contains("truncated.pdf") == true, "\(failed)")
+        XCTAssertTrue(failed["encrypted_user.pdf"]?.contains("password") == true, "\(failed)")
+        XCTAssertTrue(failed["huge_35000.png"]?.contains("35000") == true, "\(failed)")
+        // …the good and the odd ones are read.
+        for name in ["born_digital.pdf", "owner_only.pdf", "rotated90.pdf", "multipage.tif", "exif6.jpg", "text.webp",
+                     "text.jp2", "text.gif", "text.bmp", "text.pgm", "bilevel.png", "gray16.png", "alpha.png"] {
+            XCTAssertNil(failed[name], "\(name) failed: \(failed[name] ?? "")")
+        }
+        // A corrupt page inside a good PDF fails alone (or renders empty); its neighbours are done.
+        let corrupt = try box.query("""
+            SELECT p.page_number || ' ' || p.status FROM pages p JOIN documents d ON d.id = p.document_id
+            WHERE d.path LIKE '%corrupt_page.pdf' ORDER BY p.page_number
+            """)
+        XCTAssertEqual(corrupt.count, 3)
+        XCTAssertEqual(corrupt.first, "1 done")
+        XCTAssertEqual(corrupt.last, "3 done")
+        XCTAssertEqual(try box.scalar("SELECT count(*) FROM pages p JOIN documents d ON d.id = p.document_id WHERE d.path LIKE '%multipage.tif'"), 3)
+        // The summary names every failed file.
+        for name in failed.keys { XCTAssertTrue(result.stderr.contains(name), "\(name) not in the summary") }
+    }
+
+    func testThePasswordFromTheEnvironmentOpensTheEncryptedPDF() throws {
+        let box = try QuireSandbox(files: [])
+        let fixtures = QuireSandbox.fixtures.deletingLastPathComponent().appendingPathComponent("extract")
+        try FileManager.default.copyItem(at: fixtures.appendingPathComponent("encrypted_user.pdf"),
+                                         to: box.inputs.appendingPathComponent("encrypted_user.pdf"))
+        try """
+            name: secret
+            database: out/quire.sqlite
+            inputs:
+              - path: in
+                passwords: [QUIRE_TEST_PDF_PASSWORD]
+            ocr:
+              enabled: false
+            """.write(toFile: box.pipeline, atomically: true, encoding: .utf8)
+        let wrong = try box.run(["run", box.pipeline, "--quiet"], environment: ["QUIRE_TEST_PDF_PASSWORD": "nope"])
+        XCTAssertEqual(wrong.status, 1)
+        XCTAssertTrue(try box.query("SELECT error FROM documents").joined().contains("wrong password"))
+        let right = try box.run(["rerun", box.pipeline, "--failed", "--quiet"], environment: ["QUIRE_TEST_PDF_PASSWORD": "s3cret"])
+        XCTAssertEqual(right.status, 0, right.stderr)
+        XCTAssertEqual(try box.query("SELECT status FROM documents"), ["done"])
+        // The password itself is never stored.
+        let dump = try box.query("SELECT * FROM documents UNION ALL SELECT pipeline_path FROM runs").joined()
+        XCTAssertFalse(dump.contains("s3cret"))
+    }
+}

@@ -125,7 +125,7 @@ public final class PageExtractor {
             }
             if candidates.isEmpty {
                 let hint = ref.passwordEnv.isEmpty
-                    ? "no password_env is configured for this input"
+                    ? "list environment variables holding passwords under this input's `passwords:` in the pipeline file"
                     : "set one of: \(ref.passwordEnv.joined(separator: ", "))"
                 throw ExtractError(category: .needsPassword, path: ref.path,
                                    message: "\(ref.path): encrypted PDF needs a password (\(hint))")

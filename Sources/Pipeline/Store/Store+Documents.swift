@@ -56,13 +56,13 @@ extension Store {
                                id, file.path, id)
                 return .unchanged(id: id)
             }
-            let original = try db.queryOne("""
+            let original = file.size == 0 ? nil : try db.queryOne("""
                 SELECT id FROM documents WHERE sha256 = ? AND path != ? AND duplicate_of IS NULL
                 ORDER BY id LIMIT 1
                 """, [sha, file.path], { $0.int64(0) })
             let (status, error): (String, String?) = {
+                if file.size == 0 { return ("failed", "empty file (0 bytes)") }   // never a "duplicate"
                 if original != nil { return ("duplicate", nil) }
-                if file.size == 0 { return ("failed", "empty file (0 bytes)") }
                 if fileKind == .unknown { return ("failed", "not a PDF or an image format quire reads") }
                 return ("pending", nil)
             }()
@@ -138,10 +138,10 @@ extension Store {
                 WHEN EXISTS (SELECT 1 FROM pages WHERE document_id = documents.id AND status = 'pending') THEN 'pending'
                 WHEN EXISTS (SELECT 1 FROM pages WHERE document_id = documents.id AND status = 'failed') THEN 'failed'
                 ELSE 'done' END,
-              error = CASE
-                WHEN EXISTS (SELECT 1 FROM pages WHERE document_id = documents.id AND status = 'failed')
-                THEN (SELECT count(*) FROM pages WHERE document_id = documents.id AND status = 'failed') || ' page(s) failed'
-                ELSE NULL END
+              error = (SELECT count(*) || ' page(s) failed; first: page ' || min(page_number) || ': '
+                         || (SELECT error FROM pages f WHERE f.document_id = documents.id AND f.status = 'failed'
+                             ORDER BY f.page_number LIMIT 1)
+                       FROM pages WHERE document_id = documents.id AND status = 'failed' HAVING count(*) > 0)
             WHERE id = ? AND status IN ('pending', 'done', 'failed') AND page_count IS NOT NULL
             """, documentID)
     }

@@ -95,7 +95,8 @@ extension Store {
             let changedStages = Stage.stored.filter { rows[$0] != nil && changed($0) }
             return changedStages.isEmpty ? [] : closure(changedStages + Stage.stored.filter(notDone))
         case .rerun(let failedOnly, let stage, let force):
-            if status == "pending" { return failedOnly ? [] : enabled }
+            // Pending pages are owed work (an interrupted run, a failed document opened again): always done.
+            if status == "pending" { return enabled }
             if failedOnly && status != "failed" { return [] }
             if status == "failed" && attempts >= request.maxAttempts && !force { return [] }
             if let stage { return closure([stage.storedStage]) }
