@@ -54,6 +54,8 @@ public struct RunSummary: Codable, Sendable {
     public var database: String
     /// Failed pages not retried because they reached `max_attempts`.
     public var exhaustedPages: Int
+    /// Failed pages (this run's and earlier ones) that `quire rerun --failed` would retry.
+    public var failedPagesWaiting: Int
 
     public var pagesPerMinute: Double {
         seconds > 0 ? Double(counts.pagesDone + counts.pagesFailed) / seconds * 60 : 0

@@ -74,7 +74,8 @@ public final class Runner {
         let summary = RunSummary(runID: runID, status: status, counts: state.counts,
                                  seconds: Date().timeIntervalSince(started), failures: state.failures,
                                  warnings: warnings, database: spec.database,
-                                 exhaustedPages: try store.exhaustedPages(maxAttempts: spec.run.maxAttempts))
+                                 exhaustedPages: try store.exhaustedPages(maxAttempts: spec.run.maxAttempts),
+                                 failedPagesWaiting: try store.retryablePages(maxAttempts: spec.run.maxAttempts))
         progress.runFinished(summary)
         return summary
     }

@@ -104,6 +104,11 @@ extension Store {
         }
     }
 
+    /// Number of failed pages `rerun --failed` would retry.
+    func retryablePages(maxAttempts: Int) throws -> Int {
+        try db.queryOne("SELECT count(*) FROM pages WHERE status = 'failed' AND attempts < ?", [maxAttempts]) { $0.int(0) } ?? 0
+    }
+
     /// Number of failed pages left alone because they reached `maxAttempts`.
     func exhaustedPages(maxAttempts: Int) throws -> Int {
         try db.queryOne("SELECT count(*) FROM pages WHERE status = 'failed' AND attempts >= ?", [maxAttempts]) { $0.int(0) } ?? 0

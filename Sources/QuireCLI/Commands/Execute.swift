@@ -57,6 +57,9 @@ private func finish(_ summary: RunSummary) throws -> Int32 {
                      + ": \(f.error)")
     }
     if summary.failures.count > 20 { lines.append("  … and \(summary.failures.count - 20) more (quire status \(summary.database))") }
+    if summary.failedPagesWaiting > 0 {
+        lines.append("  \(summary.failedPagesWaiting) failed page(s) can be retried: quire rerun PIPELINE --failed")
+    }
     if summary.exhaustedPages > 0 {
         lines.append("  \(summary.exhaustedPages) failed page(s) reached max_attempts and are left alone (rerun --failed --force)")
     }
