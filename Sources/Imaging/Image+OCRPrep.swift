@@ -95,6 +95,27 @@ extension Image {
                                  "pixMedianFilter")
     }
 
+    /// A grey copy smoothed with a (2·halfWidth+1)² box filter (`pixBlockconv`): strong gaussian
+    /// noise and JPEG blocking fade while strokes of body text survive.
+    package func ocrSmoothed(halfWidth: Int = 1) throws -> Image {
+        let gray = try ocrGray()
+        return try Image.ocrWrap(gray.withPix { pixBlockconv($0, Int32(halfWidth), Int32(halfWidth)) }, "pixBlockconv")
+    }
+
+    /// A grey copy whose contrast is stretched between the 2 % darkest level and the level of
+    /// the median pixel (the paper on a text page), with `pixGammaTRC`.
+    package func ocrStretched() throws -> Image {
+        let gray = try ocrGray()
+        return try Image.ocrWrap(gray.withPix { pix -> UnsafeMutablePointer<PIX>? in
+            var dark: UInt32 = 0, paper: UInt32 = 255
+            let factor = Int32(max(1, min(width, height) / 400))
+            pixGetRankValue(pix, factor, 0.02, &dark)
+            pixGetRankValue(pix, factor, 0.5, &paper)
+            guard Int(paper) - Int(dark) > 8 else { return pixCopy(nil, pix) }
+            return pixGammaTRC(nil, pix, 1.0, Int32(dark), Int32(paper))
+        }, "pixGammaTRC")
+    }
+
     /// The same pixels with `dpi` stored as resolution (a copy; the original is unchanged).
     package func ocrWithResolution(_ dpi: Int) throws -> Image {
         try Image.ocrWrap(withPix { pix in

@@ -65,7 +65,8 @@ public final class TesseractEngine {
                              names, values, vars.count, 0)
         }
         if status != 0 {
-            TessBaseAPIDelete(handle)
+            // Every stored property is set, so throwing runs `deinit`, which ends and deletes
+            // the handle (deleting it here as well would free it twice).
             throw OCRError.initFailed(languages: langString, dataPath: dataPath,
                                       message: "TessBaseAPIInit4 returned \(status) (Tesseract's reason is on stderr)")
         }

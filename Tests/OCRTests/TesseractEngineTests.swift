@@ -104,3 +104,40 @@ final class TesseractEngineTests: XCTestCase {
         XCTAssertTrue(reread.lines[0].text.ocrWords.contains("quarterly"))
     }
 }
+
+final class TesseractEngineInitTests: XCTestCase {
+    func testCorruptModelThrowsInitFailed() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("quire-ocr-corrupt-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Data("not a model".utf8).write(to: dir.appendingPathComponent("eng.traineddata"))
+        XCTAssertThrowsError(try TesseractEngine(languages: ["eng"], dataPath: dir.path)) { error in
+            guard case let .initFailed(languages, dataPath, message) = error as? OCRError else {
+                return XCTFail("unexpected \(error)")
+            }
+            XCTAssertEqual(languages, "eng"); XCTAssertEqual(dataPath, dir.path)
+            XCTAssertTrue(message.contains("TessBaseAPIInit4"))
+        }
+    }
+
+    func testUserWordsAndPatternsAreAcceptedAtInit() throws {
+        let engine = try TesseractEngine(languages: ["eng"], userWords: ["Zylqorbex"], userPatterns: ["\\d\\d-\\d\\d"])
+        // The temporary files are read during initialisation and removed afterwards.
+        let file = try XCTUnwrap(engine.stringVariable("user_words_file"))
+        XCTAssertTrue(file.hasSuffix(".user-words"))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: file))
+        XCTAssertFalse(try engine.recognize(try OCRFixture.image("clean.png")).lines.isEmpty)
+    }
+
+    func testVocabularyCorrection() {
+        let v = Vocabulary(["Zylqorbex", "Zorq"])
+        XCTAssertEqual(v.correction(for: "Zyiqorbex", isDictionaryWord: false), "Zylqorbex")
+        XCTAssertEqual(v.correction(for: "(Zyigqorbex),", isDictionaryWord: false), "(Zylqorbex),")
+        XCTAssertNil(v.correction(for: "Zylqorbex", isDictionaryWord: false))
+        XCTAssertNil(v.correction(for: "Zyiqorbex", isDictionaryWord: true), "dictionary words stay")
+        XCTAssertNil(v.correction(for: "Zorg", isDictionaryWord: false), "words under five letters need an exact match")
+        XCTAssertEqual(v.correction(for: "Zylq0rbcx", isDictionaryWord: false), "Zylqorbex", "two edits on nine letters")
+        XCTAssertNil(v.correction(for: "Zyxxxrbex", isDictionaryWord: false), "too far")
+        XCTAssertNil(Vocabulary([]).correction(for: "Zyiqorbex", isDictionaryWord: false))
+    }
+}

@@ -5,7 +5,7 @@ import OCR
 
 /// One way of re-reading a line crop in the accurate pass.
 struct RereadStrategy: Hashable {
-    enum Filter: Hashable { case none, normalized, sauvola, denoisedNormalized }
+    enum Filter: Hashable { case none, normalized, sauvola, denoisedNormalized, smoothedNormalized }
     var filter: Filter
     /// Target line height in pixels after scaling (the crop is only ever enlarged).
     var targetHeight: Double
@@ -16,13 +16,14 @@ struct RereadStrategy: Hashable {
         switch level {
         case .fast: return []
         case .balanced:
-            return [.init(filter: .normalized, targetHeight: 64, usesStandardModel: false),
-                    .init(filter: .sauvola, targetHeight: 64, usesStandardModel: false)]
+            return [.init(filter: .denoisedNormalized, targetHeight: 80, usesStandardModel: false),
+                    .init(filter: .normalized, targetHeight: 64, usesStandardModel: false)]
         case .accurate:
-            return [.init(filter: .normalized, targetHeight: 64, usesStandardModel: false),
+            return [.init(filter: .denoisedNormalized, targetHeight: 80, usesStandardModel: false),
+                    .init(filter: .smoothedNormalized, targetHeight: 80, usesStandardModel: false),
+                    .init(filter: .normalized, targetHeight: 64, usesStandardModel: false),
                     .init(filter: .sauvola, targetHeight: 64, usesStandardModel: false),
-                    .init(filter: .denoisedNormalized, targetHeight: 80, usesStandardModel: false),
-                    .init(filter: .normalized, targetHeight: 64, usesStandardModel: true),
+                    .init(filter: .denoisedNormalized, targetHeight: 80, usesStandardModel: true),
                     .init(filter: .none, targetHeight: 64, usesStandardModel: true)]
         }
     }
@@ -50,8 +51,9 @@ extension TextRecognizer {
         guard cropBox.width > 4, cropBox.height > 4 else { return nil }
         let crop = try image.ocrCropped(to: cropBox)
         var best: Line?
+        var winner: Int?
         var bestScore = line.confidence + 1 // a re-read must really be better
-        for strategy in strategies {
+        for (number, strategy) in strategies.enumerated() {
             guard remaining() > 0.2 else { break }
             guard let engine = strategy.usesStandardModel ? standard : fast else { continue }
             let scale = max(1, min(4, strategy.targetHeight / Double(max(1, line.box.height))))
@@ -64,8 +66,9 @@ extension TextRecognizer {
             let result: PageText
             do { result = try engine.recognize(input, options: options) } catch OCRError.deadlineExceeded { break }
             guard let reading = Self.merge(result, scale: scale, offset: cropBox, original: line) else { continue }
-            if reading.confidence > bestScore { best = reading; bestScore = reading.confidence }
+            if reading.confidence > bestScore { best = reading; bestScore = reading.confidence; winner = number }
         }
+        if let winner { strategyWins[winner, default: 0] += 1 }
         return best
     }
 
@@ -75,6 +78,7 @@ extension TextRecognizer {
         case .normalized: return try crop.ocrNormalizedBackground()
         case .sauvola: return try crop.ocrNormalizedBackground().ocrSauvolaBinarized()
         case .denoisedNormalized: return try crop.ocrDenoised().ocrNormalizedBackground()
+        case .smoothedNormalized: return try crop.ocrSmoothed().ocrNormalizedBackground().ocrStretched()
         }
     }
 
@@ -98,14 +102,17 @@ extension TextRecognizer {
     }
 
     /// When the fast pass found (almost) nothing readable, the whole page is read again after
-    /// background normalisation (grey paper, low contrast defeat Tesseract's Otsu threshold).
+    /// smoothing, background normalisation and a contrast stretch (grey paper, low contrast and
+    /// heavy noise defeat Tesseract's Otsu threshold: the page comes back empty).
     func rereadPageIfUnreadable(_ page: PageText, image: Image, remaining: () -> Double) throws -> PageText {
         guard page.lines.isEmpty || page.meanConfidence < 50, remaining() > 1 else { return page }
-        let normalized = try image.ocrNormalizedBackground()
+        let normalized = try image.ocrSmoothed().ocrNormalizedBackground().ocrStretched()
             .ocrWithResolution(image.resolution >= 70 ? image.resolution : 300)
         let options = RecognitionOptions(deadline: remaining(), stage: .accurate, vocabulary: vocabulary)
         guard let again = try? fast.recognize(normalized, options: options) else { return page }
         let score = { (p: PageText) in p.meanConfidence * Double(p.words.count) }
-        return score(again) > score(page) ? again : page
+        guard score(again) > score(page) else { return page }
+        pageRereadWins += 1
+        return again
     }
 }

@@ -20,6 +20,9 @@ public final class TextRecognizer {
     let standard: TesseractEngine?
     let vocabulary: Vocabulary?
     let strategies: [RereadStrategy]
+    /// How often each strategy (by index) gave the kept reading, and page re-reads: for tuning.
+    var strategyWins: [Int: Int] = [:]
+    var pageRereadWins = 0
 
     /// Default re-read thresholds per level.
     public static func defaultThreshold(for level: OCRLevel) -> Double {

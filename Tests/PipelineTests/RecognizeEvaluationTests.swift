@@ -1,0 +1,88 @@
+import DocumentModel
+import Foundation
+import Imaging
+import OCR
+import XCTest
+@testable import Pipeline
+
+/// Benchmark harness for bench/ocr-quality (skipped unless `QUIRE_OCR_EVAL` names a set made by
+/// make_set.py). Writes `<set>/out/<level>/<page>.txt`, `<set>/out/timings.json` and
+/// `<set>/out/osd.json`; evaluate.py computes CER from them.
+final class RecognizeEvaluationTests: XCTestCase {
+    struct Entry: Decodable { var file: String; var variant: String; var languages: [String]; var rotation: Int }
+    struct Timing: Encodable { var file: String; var level: String; var preprocessSeconds: Double
+        var ocrSeconds: Double; var rotation: Int; var skew: Double; var accurateLines: Int; var lines: Int }
+    struct OSDRun: Encodable { var file: String; var expected: Int; var dpi: Int; var rotation: Int?
+        var confidence: Double; var seconds: Double }
+
+    func testEvaluateBenchmarkSet() throws {
+        let env = ProcessInfo.processInfo.environment
+        guard let set = env["QUIRE_OCR_EVAL"], !set.isEmpty else {
+            throw XCTSkip("set QUIRE_OCR_EVAL=/path/to/set (bench/ocr-quality/make_set.py) to run")
+        }
+        let levels = (env["QUIRE_OCR_EVAL_LEVELS"] ?? "fast,balanced,accurate")
+            .split(separator: ",").compactMap { OCRLevel(rawValue: String($0)) }
+        let root = URL(fileURLWithPath: set)
+        let entries = try JSONDecoder().decode([Entry].self, from: Data(contentsOf: root.appendingPathComponent("manifest.json")))
+        let out = root.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+
+        if env["QUIRE_OCR_EVAL_OSD"] != nil { try evaluateOSD(entries, root: root, out: out) }
+
+        let pre = try Preprocessor(settings: ExtractSettings())
+        var recognizers: [String: TextRecognizer] = [:]
+        var timings: [Timing] = []
+        for entry in entries {
+            let image = try Image.ocrRead(path: root.appendingPathComponent(entry.file).path)
+            let t0 = Date()
+            let prepared = try pre.prepare(image)
+            let preSeconds = Date().timeIntervalSince(t0)
+            for level in levels {
+                let key = "\(level.rawValue)/\(entry.languages.joined(separator: "+"))"
+                if recognizers[key] == nil {
+                    var s = OCRSettings(); s.level = level; s.languages = entry.languages
+                    recognizers[key] = try TextRecognizer(settings: s)
+                }
+                let t1 = Date()
+                let page = try recognizers[key]!.recognize(prepared.image, deadline: 120)
+                let ocrSeconds = Date().timeIntervalSince(t1)
+                let dir = out.appendingPathComponent(level.rawValue)
+                try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+                let name = URL(fileURLWithPath: entry.file).deletingPathExtension().lastPathComponent
+                try page.lines.map(\.text).joined(separator: "\n")
+                    .write(to: dir.appendingPathComponent(name + ".txt"), atomically: true, encoding: .utf8)
+                timings.append(Timing(file: entry.file, level: level.rawValue, preprocessSeconds: preSeconds,
+                                      ocrSeconds: ocrSeconds, rotation: prepared.rotation, skew: prepared.skewDegrees,
+                                      accurateLines: page.lines.filter { $0.stage == .accurate }.count,
+                                      lines: page.lines.count))
+                print("\(entry.file) \(level): \(String(format: "%.2f", ocrSeconds)) s, rotation \(prepared.rotation)")
+            }
+        }
+        for (key, r) in recognizers.sorted(by: { $0.key < $1.key }) {
+            print("strategy wins \(key): \(r.strategyWins.sorted { $0.key < $1.key }), page re-reads kept: \(r.pageRereadWins)")
+        }
+        let encoder = JSONEncoder(); encoder.outputFormatting = .prettyPrinted
+        try encoder.encode(timings).write(to: out.appendingPathComponent("timings.json"))
+        XCTAssertEqual(timings.count, entries.count * levels.count)
+    }
+
+    /// Orientation detection at full resolution and on downscaled copies: accuracy vs time.
+    private func evaluateOSD(_ entries: [Entry], root: URL, out: URL) throws {
+        let osd = try OrientationDetector()
+        var runs: [OSDRun] = []
+        for entry in entries {
+            let image = try Image.ocrRead(path: root.appendingPathComponent(entry.file).path)
+            for dpi in [300, 200, 150, 100] {
+                let t0 = Date()
+                var probe = try image.ocrGray()
+                if dpi != 300 { probe = try probe.ocrScaled(by: Double(dpi) / 300) }
+                probe = try probe.ocrWithResolution(dpi)
+                let result = try? osd.detect(probe)
+                runs.append(OSDRun(file: entry.file, expected: entry.rotation, dpi: dpi, rotation: result?.rotation,
+                                   confidence: result?.confidence ?? 0, seconds: Date().timeIntervalSince(t0)))
+            }
+        }
+        let encoder = JSONEncoder(); encoder.outputFormatting = .prettyPrinted
+        try encoder.encode(runs).write(to: out.appendingPathComponent("osd.json"))
+    }
+}
