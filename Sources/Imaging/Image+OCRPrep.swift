@@ -1,8 +1,9 @@
 import CLeptonica
 import DocumentModel
 
-// Image operations the OCR stages need (grey conversion, scaling, cropping, binarisation).
-// Names carry an `ocr` prefix: the general Imaging API is written elsewhere in parallel.
+// Image clean-ups the OCR stages try on weak lines and pages (binarisation, background
+// normalisation, denoising, contrast). General operations (gray, scale, crop, rotate) are in
+// Image+Transform.swift.
 // Leptonica: every `pix…` function used here returns a new PIX (one reference, ours) or NULL.
 
 /// An error from an Imaging operation used by OCR preparation.
@@ -20,43 +21,9 @@ extension Image {
         return Image(owning: pix)
     }
 
-    /// Reads an image file with leptonica (`pixRead`). For tests and benchmarks of the OCR stages.
-    package static func ocrRead(path: String) throws -> Image {
-        try ocrWrap(pixRead(path), "pixRead", "cannot read image \(path)")
-    }
-
-    /// Writes a PNG (`pixWrite`). For debugging and benchmarks.
-    package func ocrWritePNG(path: String) throws {
-        let status = withPix { pixWrite(path, $0, Int32(IFF_PNG)) }
-        if status != 0 { throw OCRPrepError(operation: "pixWrite", detail: "cannot write \(path)") }
-    }
-
-    /// An 8-bit grey copy (luminance for colour; colormaps removed).
-    package func ocrGray() throws -> Image {
-        try Image.ocrWrap(withPix { pix in
-            let w = pixRemoveColormap(pix, Int32(REMOVE_CMAP_BASED_ON_SRC))
-            defer { var p = w; pixDestroy(&p) }
-            return pixConvertTo8(w, 0)
-        }, "pixConvertTo8")
-    }
-
-    /// Scaled by `factor` (grey/colour with interpolation; 1-bpp images are scaled by sampling).
-    package func ocrScaled(by factor: Double) throws -> Image {
-        try Image.ocrWrap(withPix { pixScale($0, Float(factor), Float(factor)) }, "pixScale")
-    }
-
-    /// The part of the image inside `box` (clipped to the image).
-    package func ocrCropped(to box: DocumentModel.Box) throws -> Image {
-        try Image.ocrWrap(withPix { pix in
-            let b = boxCreate(Int32(box.x), Int32(box.y), Int32(box.width), Int32(box.height))
-            defer { var bb = b; boxDestroy(&bb) }
-            return pixClipRectangle(pix, b, nil)
-        }, "pixClipRectangle", "box \(box) outside the \(width)x\(height) image")
-    }
-
     /// A 1-bpp copy thresholded with Otsu's method over large tiles (≈ a global Otsu threshold).
     package func ocrOtsuBinarized() throws -> Image {
-        let gray = try ocrGray()
+        let gray = grayscale()
         return try Image.ocrWrap(gray.withPix { pix in
             var out: UnsafeMutablePointer<PIX>?
             let sx = max(16, Int32(width)), sy = max(16, Int32(height))
@@ -68,7 +35,7 @@ extension Image {
     /// Background-normalised grey copy (uneven illumination and grey paper become white),
     /// with its contrast stretched: helps low-contrast and stained pages.
     package func ocrNormalizedBackground() throws -> Image {
-        let gray = try ocrGray()
+        let gray = grayscale()
         return try Image.ocrWrap(gray.withPix { pix in
             // pixBackgroundNormSimple(pixs, pixim, pixg): background → 200; then stretch.
             guard let norm = pixBackgroundNormSimple(pix, nil, nil) else { return nil }
@@ -79,7 +46,7 @@ extension Image {
 
     /// A 1-bpp copy binarised with Sauvola's local method (good for noise and uneven contrast).
     package func ocrSauvolaBinarized(window: Int = 25, factor: Double = 0.35) throws -> Image {
-        let gray = try ocrGray()
+        let gray = grayscale()
         return try Image.ocrWrap(gray.withPix { pix in
             var out: UnsafeMutablePointer<PIX>?
             let half = Int32(max(2, min(window / 2, (min(width, height) - 3) / 2)))
@@ -90,7 +57,7 @@ extension Image {
 
     /// A median-filtered grey copy (removes salt-and-pepper and gaussian speckle).
     package func ocrDenoised(size: Int = 3) throws -> Image {
-        let gray = try ocrGray()
+        let gray = grayscale()
         return try Image.ocrWrap(gray.withPix { pixMedianFilter($0, Int32(size), Int32(size)) },
                                  "pixMedianFilter")
     }
@@ -98,14 +65,14 @@ extension Image {
     /// A grey copy smoothed with a (2·halfWidth+1)² box filter (`pixBlockconv`): strong gaussian
     /// noise and JPEG blocking fade while strokes of body text survive.
     package func ocrSmoothed(halfWidth: Int = 1) throws -> Image {
-        let gray = try ocrGray()
+        let gray = grayscale()
         return try Image.ocrWrap(gray.withPix { pixBlockconv($0, Int32(halfWidth), Int32(halfWidth)) }, "pixBlockconv")
     }
 
     /// A grey copy whose contrast is stretched between the 2 % darkest level and the level of
     /// the median pixel (the paper on a text page), with `pixGammaTRC`.
     package func ocrStretched() throws -> Image {
-        let gray = try ocrGray()
+        let gray = grayscale()
         return try Image.ocrWrap(gray.withPix { pix -> UnsafeMutablePointer<PIX>? in
             var dark: UInt32 = 0, paper: UInt32 = 255
             let factor = Int32(max(1, min(width, height) / 400))

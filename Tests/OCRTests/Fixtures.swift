@@ -8,7 +8,7 @@ enum OCRFixture {
         .appendingPathComponent("Fixtures/ocr")
 
     static func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
-    static func image(_ name: String) throws -> Image { try Image.ocrRead(path: path(name)) }
+    static func image(_ name: String) throws -> Image { try ImageFile.read(path(name), maxPixels: .max, assumedDPI: 300) }
 }
 
 extension String {

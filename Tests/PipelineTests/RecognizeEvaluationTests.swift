@@ -33,7 +33,7 @@ final class RecognizeEvaluationTests: XCTestCase {
         var recognizers: [String: TextRecognizer] = [:]
         var timings: [Timing] = []
         for entry in entries {
-            let image = try Image.ocrRead(path: root.appendingPathComponent(entry.file).path)
+            let image = try ImageFile.read(root.appendingPathComponent(entry.file).path, maxPixels: .max, assumedDPI: 300)
             let t0 = Date()
             let prepared = try pre.prepare(image)
             let preSeconds = Date().timeIntervalSince(t0)
@@ -71,11 +71,11 @@ final class RecognizeEvaluationTests: XCTestCase {
         let osd = try OrientationDetector()
         var runs: [OSDRun] = []
         for entry in entries {
-            let image = try Image.ocrRead(path: root.appendingPathComponent(entry.file).path)
+            let image = try ImageFile.read(root.appendingPathComponent(entry.file).path, maxPixels: .max, assumedDPI: 300)
             for dpi in [300, 200, 150, 100] {
                 let t0 = Date()
-                var probe = try image.ocrGray()
-                if dpi != 300 { probe = try probe.ocrScaled(by: Double(dpi) / 300) }
+                var probe = image.grayscale()
+                if dpi != 300 { probe = probe.scaled(by: Double(dpi) / 300) }
                 probe = try probe.ocrWithResolution(dpi)
                 let result = try? osd.detect(probe)
                 runs.append(OSDRun(file: entry.file, expected: entry.rotation, dpi: dpi, rotation: result?.rotation,

@@ -8,7 +8,7 @@ enum RecognizeFixture {
         .appendingPathComponent("Fixtures/ocr")
 
     static func image(_ name: String) throws -> Image {
-        try Image.ocrRead(path: folder.appendingPathComponent(name).path)
+        try ImageFile.read(folder.appendingPathComponent(name).path, maxPixels: .max, assumedDPI: 300)
     }
 }
 

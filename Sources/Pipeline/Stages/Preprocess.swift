@@ -49,7 +49,7 @@ public final class Preprocessor {
         var rotation = 0
         if let detector, let found = try detectOrientation(of: image, with: detector) {
             rotation = (360 - found) % 360
-            if rotation != 0 { current = try current.ocrRotated(clockwiseDegrees: rotation) }
+            if rotation != 0 { current = current.rotated(quarterTurns: rotation / 90) }
         }
         var skew = 0.0
         if settings.deskew, let estimate = try current.ocrFindSkew(range: 10),
@@ -64,9 +64,9 @@ public final class Preprocessor {
     /// The clockwise rotation of the input, or nil when OSD is unsure or finds no text.
     private func detectOrientation(of image: Image, with detector: OrientationDetector) throws -> Int? {
         let dpi = image.resolution >= 70 ? image.resolution : settings.assumedImageDPI
-        var probe = try image.ocrGray()
+        var probe = image.grayscale()
         if dpi > Self.orientationDPI + 30 {
-            probe = try probe.ocrScaled(by: Double(Self.orientationDPI) / Double(dpi))
+            probe = probe.scaled(by: Double(Self.orientationDPI) / Double(dpi))
         }
         probe = try probe.ocrWithResolution(min(dpi, Self.orientationDPI))
         do {
