@@ -77,4 +77,17 @@ final class RecognizeTests: XCTestCase {
         var s = settings(.balanced); s.rereadBelow = 42
         XCTAssertEqual(try TextRecognizer(settings: s).rereadThreshold, 42)
     }
+
+    func testRulingBarsReadAsTextAreDroppedFromReReadLines() {
+        func word(_ text: String, x: Int) -> Word { Word(text: text, confidence: 95, box: Box(x: x, y: 0, width: 20, height: 20)) }
+        let reread = PageText(source: .ocr, lines: [Line(text: "Partner | 1279 |", confidence: 95,
+            box: Box(x: 0, y: 0, width: 200, height: 20),
+            words: [word("Partner", x: 0), word("|", x: 60), word("1279", x: 80), word("¦", x: 120)], stage: .fast)])
+        let original = Line(text: "Partner 1279", confidence: 60, box: Box(x: 0, y: 0, width: 200, height: 20), words: [], stage: .fast)
+        let merged = TextRecognizer.merge(reread, scale: 1, offset: Box(x: 100, y: 50, width: 0, height: 0), original: original)
+        XCTAssertEqual(merged?.text, "Partner 1279")
+        XCTAssertEqual(merged?.words.map(\.box.x), [100, 180])
+        XCTAssertTrue(TextRecognizer.isRuleGlyph("||"))
+        XCTAssertFalse(TextRecognizer.isRuleGlyph("I"))
+    }
 }

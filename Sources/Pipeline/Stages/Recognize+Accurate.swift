@@ -85,7 +85,9 @@ extension TextRecognizer {
     /// The re-read words mapped back to page pixels, as one line (stage `.accurate`) with the
     /// original line's hints; confidence is the character-weighted mean of the word confidences.
     static func merge(_ result: PageText, scale: Double, offset: Box, original: Line) -> Line? {
-        let words = result.words.map { w -> Word in
+        // A line cropped out of a ruled table carries the table's vertical rules, which a
+        // single-line read returns as "|" words (with high confidence): they are not text.
+        let words = result.words.filter { !isRuleGlyph($0.text) }.map { w -> Word in
             var w = w
             w.box = Box(x: offset.x + Int((Double(w.box.x) / scale).rounded()),
                         y: offset.y + Int((Double(w.box.y) / scale).rounded()),
@@ -99,6 +101,11 @@ extension TextRecognizer {
         return Line(text: words.map(\.text).joined(separator: " "), confidence: confidence, box: box,
                     words: words, stage: .accurate, blockHint: original.blockHint,
                     paragraphHint: original.paragraphHint)
+    }
+
+    /// True for a "word" made only of vertical bar glyphs (a ruling line read as text).
+    static func isRuleGlyph(_ text: String) -> Bool {
+        !text.isEmpty && text.allSatisfy { "|¦‖│┃".contains($0) }
     }
 
     /// When the fast pass found (almost) nothing readable, the whole page is read again after
