@@ -44,7 +44,7 @@ public enum HeadersFooters {
         return Set(pagesPerKey.filter { !$0.key.isEmpty && $0.value.count >= 2 }.keys)
     }
 
-    static func isPageNumber(_ text: String) -> Bool {
+    public static func isPageNumber(_ text: String) -> Bool {
         let k = key(text).replacingOccurrences(of: " ", with: "")
         let stripped = k.trimmingCharacters(in: CharacterSet(charactersIn: "-–—|."))
         return ["#", "page#", "p.#", "#/#", "#of#", "page#of#", "p#"].contains(stripped)

@@ -14,8 +14,10 @@ extension Store {
             WHERE p.document_id = ?1 AND p.height > 0
               AND (l.y + l.height <= p.height * ?2 OR l.y >= p.height * (1 - ?2))
             """).forEachRow([documentID, HeadersFooters.zoneFraction]) { r in
-            let key = HeadersFooters.key(r.string(2))
-            guard !key.isEmpty else { return }
+            let text = r.string(2)
+            let key = HeadersFooters.key(text)
+            // Bare page numbers are recognised on each page alone: no second pass for them.
+            guard !key.isEmpty, !HeadersFooters.isPageNumber(text) else { return }
             pagesPerKey[key, default: []].insert(r.int64(0))
             pageNumbers[r.int64(0)] = r.int(1)
         }
