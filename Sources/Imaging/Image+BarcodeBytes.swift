@@ -23,7 +23,8 @@ extension Image {
     ///   image so nothing is clipped; the result is centred on the source's centre.
     /// Returns nil when leptonica fails (e.g. a zero-sized image).
     ///
-    /// Temporary private equivalent of Imaging's `withGrayBytes` (owned by another helper).
+    /// Unlike `withGrayBytes`, this clips, scales and rotates in one leptonica pipeline before the
+    /// copy, so a barcode pass converts only the region it reads.
     package func barcodeGrayPlane(crop: DocumentModel.Box? = nil, scale: Double = 1, rotation: Double = 0) -> BarcodeGrayPlane? {
         withPix { pix -> BarcodeGrayPlane? in
             var owned: [UnsafeMutablePointer<PIX>?] = []
