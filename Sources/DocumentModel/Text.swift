@@ -33,30 +33,6 @@ public struct Word: Codable, Sendable, Hashable {
     }
 }
 
-extension Word {
-    // Words are the bulk of what workers send (hundreds per page): they travel as a compact
-    // array `[text, confidence, x, y, width, height, fontSize|null, bold]` instead of a keyed
-    // object, which halves the JSON and the time spent coding it.
-    public init(from decoder: Decoder) throws {
-        var c = try decoder.unkeyedContainer()
-        text = try c.decode(String.self)
-        confidence = try c.decode(Double.self)
-        box = Box(x: try c.decode(Int.self), y: try c.decode(Int.self),
-                  width: try c.decode(Int.self), height: try c.decode(Int.self))
-        fontSize = try c.decodeNil() ? nil : try c.decode(Double.self)
-        isBold = try c.decode(Bool.self)
-    }
-
-    public func encode(to encoder: Encoder) throws {
-        var c = encoder.unkeyedContainer()
-        try c.encode(text)
-        try c.encode(confidence)
-        try c.encode(box.x); try c.encode(box.y); try c.encode(box.width); try c.encode(box.height)
-        if let fontSize { try c.encode(fontSize) } else { try c.encodeNil() }
-        try c.encode(isBold)
-    }
-}
-
 /// One text line: its words in reading order, plus grouping hints from the engine.
 public struct Line: Codable, Sendable, Hashable {
     public var text: String

@@ -1,4 +1,3 @@
-import Foundation
 /// Joins the text of consecutive lines of one paragraph, list item or cell.
 ///
 /// Hyphenation rule: when a line ends with a hyphen (`-`, U+2010) right after a letter and the
@@ -12,23 +11,33 @@ enum TextJoin {
     static func join(_ lines: [String]) -> String {
         var out = ""
         for raw in lines {
-            let line = raw.trimmingCharacters(in: .whitespaces)
+            let line = trimmed(raw)
             guard !line.isEmpty else { continue }
-            if out.isEmpty { out = line; continue }
-            out = append(line, to: out)
+            if out.isEmpty { out = String(line); continue }
+            append(line, to: &out)
         }
         return out
     }
 
-    private static func append(_ next: String, to text: String) -> String {
-        let chars = Array(text)
-        guard let last = chars.last else { return next }
-        if last == "\u{00AD}" { return String(chars.dropLast()) + next }
+    /// Appends `next` to `text` in place, looking only at the end of `text` (paragraphs grow
+    /// line by line: copying the whole text for every line made long paragraphs quadratic).
+    private static func append(_ next: Substring, to text: inout String) {
+        guard let last = text.last else { text = String(next); return }
+        if last == "\u{00AD}" { text.removeLast(); text += next; return }
         let isHyphen = last == "-" || last == "\u{2010}"
-        guard isHyphen, chars.count >= 2, chars[chars.count - 2].isLetter, let first = next.first else {
-            return text + " " + next
+        guard isHyphen, text.dropLast().last?.isLetter == true, let first = next.first else {
+            text += " "; text += next; return
         }
-        if first.isLowercase { return String(chars.dropLast()) + next }
-        return text + next
+        if first.isLowercase { text.removeLast() }
+        text += next
+    }
+
+    /// The line without leading and trailing spaces and tabs.
+    private static func trimmed(_ s: String) -> Substring {
+        let isBlank: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\u{00A0}" }
+        guard let start = s.firstIndex(where: { !isBlank($0) }), let end = s.lastIndex(where: { !isBlank($0) }) else {
+            return ""
+        }
+        return s[start...end]
     }
 }

@@ -14,7 +14,12 @@ public struct Glyph: Sendable, Equatable {
         self.fontName = fontName; self.fontSize = fontSize
     }
 
-    var isSpace: Bool { scalar.properties.isWhitespace }
+    var isSpace: Bool {
+        // ASCII first: the Unicode property lookup is a measurable share of a text-layer page.
+        scalar.isASCII ? (scalar == " " || scalar == "\t" || scalar == "\n" || scalar == "\r" || scalar.value == 0x0B
+                          || scalar.value == 0x0C)
+                       : scalar.properties.isWhitespace
+    }
     var isLineBreak: Bool { scalar == "\n" || scalar == "\r" }
     var height: Double { y1 - y0 }
     var midY: Double { (y0 + y1) / 2 }
@@ -78,8 +83,14 @@ public enum TextLayerBuilder {
         let px1 = Int((x1 * scale).rounded(.up)), py1 = Int((y1 * scale).rounded(.up))
         let sizes = glyphs.compactMap(\.fontSize).sorted()
         let fontSize = sizes.isEmpty ? nil : sizes[sizes.count / 2] * scale
-        let names = glyphs.compactMap(\.fontName)
-        let bold = !names.isEmpty && names.allSatisfy(isBoldFont)
+        // A word's glyphs nearly always share one font: test each distinct name once.
+        var bold = false
+        var checked: String?
+        for name in glyphs.lazy.compactMap(\.fontName) where name != checked {
+            bold = isBoldFont(name)
+            checked = name
+            if !bold { break }
+        }
         return Word(text: String(text), confidence: 100,
                     box: Box(x: px0, y: py0, width: max(0, px1 - px0), height: max(0, py1 - py0)),
                     fontSize: fontSize, isBold: bold)

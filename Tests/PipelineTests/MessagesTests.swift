@@ -22,9 +22,17 @@ final class MessagesTests: XCTestCase {
             let back = try JSONDecoder().decode(WorkerEvent.self, from: data)
             XCTAssertEqual(try encoder.encode(back), data)
         }
-        // Words travel as compact arrays, not keyed objects.
-        let json = String(decoding: try JSONEncoder().encode(words[1]), as: UTF8.self)
-        XCTAssertEqual(json, #"["plain",50,5,6,7,8,null,false]"#)
-        XCTAssertEqual(try JSONDecoder().decode(Word.self, from: Data(json.utf8)), words[1])
+        // Page text travels as one base64 string of its binary form, and comes back whole.
+        let json = String(decoding: try encoder.encode(text), as: UTF8.self)
+        XCTAssertTrue(json.hasPrefix("\"") && !json.contains("Größe"), json)
+        XCTAssertEqual(try JSONDecoder().decode(PageText.self, from: Data(json.utf8)), text)
+        let empty = PageText(source: .textLayer, lines: [])
+        XCTAssertEqual(try JSONDecoder().decode(PageText.self, from: try encoder.encode(empty)), empty)
+    }
+
+    func testCorruptPageTextIsADecodingErrorNotACrash() {
+        for bad in [#""AQ==""#, #""AQAF""#, #""not base64!""#, #""AgA=""#] {
+            XCTAssertThrowsError(try JSONDecoder().decode(PageText.self, from: Data(bad.utf8)), bad)
+        }
     }
 }
