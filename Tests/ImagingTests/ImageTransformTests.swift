@@ -30,6 +30,20 @@ final class ImageTransformTests: XCTestCase {
         XCTAssertEqual(image.grayscale().depth, 8)
     }
 
+    func testHalvedGrayAveragesBlocks() throws {
+        let image = try sample()
+        let half = image.halvedGray()
+        XCTAssertEqual(half.width, 150)
+        XCTAssertEqual(half.height, 60)
+        XCTAssertEqual(half.depth, 8)
+        XCTAssertEqual(half.resolution, image.resolution / 2)
+        // Inside the black square it stays dark, outside light; each pixel is a 2×2 mean.
+        XCTAssertLessThan(half.pixel(x: 5, y: 5), 60)
+        XCTAssertGreaterThan(half.pixel(x: 100, y: 40), 180)
+        let mean = (image.pixel(x: 60, y: 20) + image.pixel(x: 61, y: 20) + image.pixel(x: 60, y: 21) + image.pixel(x: 61, y: 21)) / 4
+        XCTAssertEqual(Double(half.pixel(x: 30, y: 10)), Double(mean), accuracy: 1)
+    }
+
     func testGrayBytesAreInNaturalOrder() throws {
         let image = try sample()
         image.withGrayBytes { bytes, width, height, stride in

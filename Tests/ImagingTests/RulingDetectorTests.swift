@@ -46,6 +46,26 @@ final class RulingDetectorTests: XCTestCase {
         }
     }
 
+    /// Deskew leaves tilts under 0.5°: the table's lines must still be found, as thin lines.
+    func testSlightlyTiltedTableGivesTheSameLines() throws {
+        let straight = try load("ruled-table-300dpi.png")
+        let want = straight.rulingLines()
+        for degrees in [0.3, -0.45] {
+            let tilted = try straight.ocrRotatedSmall(clockwiseDegrees: degrees)
+            let got = tilted.rulingLines()
+            for orientation in [RulingLine.Orientation.horizontal, .vertical] {
+                let w = want.filter { $0.orientation == orientation }, g = got.filter { $0.orientation == orientation }
+                XCTAssertEqual(g.count, w.count, "\(degrees)°, \(orientation): \(g)")
+                for line in w {
+                    // Rotation about the centre moves lines by up to ≈ 0.008 × their distance from it.
+                    let match = g.first { abs($0.position - line.position) <= 14 }
+                    XCTAssertNotNil(match, "\(degrees)°: no line near \(line)")
+                    XCTAssertLessThanOrEqual(match?.thickness ?? 99, line.thickness + 2, "\(degrees)°: \(line)")
+                }
+            }
+        }
+    }
+
     /// Prints the cost on a 32-bpp colour page, the usual input (no timing assertion).
     func testColourPageGivesTheSameLines() throws {
         let gray = try load("ruled-table-300dpi.png")

@@ -120,6 +120,7 @@ extension Runner {
             slot.task?.outcome?.failures.append((stage, text, false))
         case .finished:
             guard let task = slot.finishHead() else { return }
+            pool.noteFinished(task)
             if let outcome = task.outcome { try record(outcome, store: store, state: &state) }
         }
     }

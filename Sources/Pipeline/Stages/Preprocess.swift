@@ -29,8 +29,12 @@ public final class Preprocessor {
     /// turned by mistake). Measured at 150–300 dpi: wrong calls ≤ 2.33, correct calls on
     /// rotated pages ≥ 6.
     public static let minimumOrientationConfidence = 3.0
-    /// Skews smaller than this are left alone (measurement noise on straight pages ≈ 0.1°).
-    public static let minimumSkew = 0.2
+    /// Skews smaller than this are left alone. Measured with the Tesseract CLI on 10-pt and 7-pt
+    /// A5 pages, clean and degraded: up to 1° of tilt the text reads as well as straight
+    /// (CER 0.00–0.04 % on clean and 7-pt pages), from 1.5° it degrades (7 pt: 20 % at 1.5°,
+    /// 95 % at 2°). Straightening costs ≈ 60 ms of area-mapped rotation on a 300-dpi A4 page, and
+    /// Tesseract works longer on the resampled page; below 0.5° that buys nothing.
+    public static let minimumSkew = 0.5
     /// Leptonica's confidence below which a skew measurement is not trusted.
     public static let minimumSkewConfidence = 3.0
 
