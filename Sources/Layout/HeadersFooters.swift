@@ -29,7 +29,10 @@ public enum HeadersFooters {
             lastWasDigit = false
             if ch.isWhitespace { if !out.hasSuffix(" ") { out.append(" ") } } else { out.append(ch) }
         }
-        return out.trimmingCharacters(in: .whitespaces)
+        // Single spaces already: at most one at each end.
+        if out.hasPrefix(" ") { out.removeFirst() }
+        if out.hasSuffix(" ") { out.removeLast() }
+        return out
     }
 
     /// Keys of margin lines repeated on ≥ 2 pages.

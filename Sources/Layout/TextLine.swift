@@ -62,7 +62,7 @@ extension TextLine {
         var out: [TextLine] = []
         for (index, line) in lines.enumerated() {
             let words = line.words
-                .filter { !$0.text.trimmingCharacters(in: .whitespaces).isEmpty && $0.box.width > 0 }
+                .filter { $0.box.width > 0 && !$0.text.isBlank }
                 .sorted { $0.box.minX < $1.box.minX }
             var piece: [Word] = []
             let ink = line.stage != .textLayer && line.words.allSatisfy { $0.fontSize == nil }
@@ -124,5 +124,12 @@ extension TextLine {
             }
         }
         return out
+    }
+}
+
+extension String {
+    /// Empty or only whitespace (ASCII tested first: this runs for every word of every page).
+    var isBlank: Bool {
+        utf8.allSatisfy { $0 == 0x20 || $0 == 0x09 } || unicodeScalars.allSatisfy(\.properties.isWhitespace)
     }
 }

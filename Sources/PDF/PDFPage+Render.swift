@@ -30,23 +30,33 @@ extension PDFPage {
         guard let gray = pixCreateNoInit(Int32(width), Int32(height), 8), let grayData = pixGetData(gray) else {
             throw PDFError.renderFailed(path: documentPath, page: number, message: "cannot allocate \(width)x\(height) pixels")
         }
-        let grayStride = Int(pixGetWpl(gray)) * 4
-        let out = UnsafeMutableRawPointer(grayData).assumingMemoryBound(to: UInt8.self)
+        // Leptonica keeps 8-bit pixels big-endian within native 32-bit words (pixel 0 in the top
+        // byte): four pixels are packed into one word and stored at once, on either endianness.
+        let wordsPerLine = Int(pixGetWpl(gray))
+        let out = UnsafeMutableRawPointer(grayData).assumingMemoryBound(to: UInt32.self)
         for y in 0..<height {
             let src = (rgb + y * stride).assumingMemoryBound(to: UInt32.self)
-            let dst = out + y * grayStride
-            for x in 0..<width {
-                let p = src[x]
-                let lum = ((p >> 16) & 0xFF) * 77 + ((p >> 8) & 0xFF) * 151 + (p & 0xFF) * 28
-                #if _endian(little)
-                dst[x ^ 3] = UInt8(truncatingIfNeeded: lum >> 8)
-                #else
-                dst[x] = UInt8(truncatingIfNeeded: lum >> 8)
-                #endif
+            let dst = out + y * wordsPerLine
+            var x = 0, w = 0
+            while x + 4 <= width {
+                dst[w] = Self.luminance(src[x]) << 24 | Self.luminance(src[x + 1]) << 16
+                    | Self.luminance(src[x + 2]) << 8 | Self.luminance(src[x + 3])
+                x += 4; w += 1
+            }
+            if x < width {
+                var word: UInt32 = 0
+                for (k, i) in (x..<width).enumerated() { word |= Self.luminance(src[i]) << UInt32(24 - 8 * k) }
+                dst[w] = word
             }
         }
         pixSetResolution(gray, Int32(dpi), Int32(dpi))
         return Image(owning: gray)
+    }
+
+    /// 0.30 R + 0.59 G + 0.11 B of cairo's native-endian 0x00RRGGBB, 0...255.
+    @inline(__always)
+    private static func luminance(_ p: UInt32) -> UInt32 {
+        (((p >> 16) & 0xFF) * 77 + ((p >> 8) & 0xFF) * 151 + (p & 0xFF) * 28) >> 8
     }
 
     /// Draws the page with cairo onto memory the caller owns (RGB24, `stride` bytes per row).

@@ -25,7 +25,7 @@ extension PDFPage {
                 let r = rects[i]
                 glyphs.append(Glyph(scalar: scalar, x0: min(r.x1, r.x2), y0: min(r.y1, r.y2),
                                     x1: max(r.x1, r.x2), y1: max(r.y1, r.y2),
-                                    fontName: run?.name, fontSize: run?.size))
+                                    fontSize: run?.size, isBold: run?.isBold ?? false))
             }
             return glyphs
         }
@@ -36,7 +36,7 @@ extension PDFPage {
         TextLayerBuilder.pageText(from: glyphs(), scale: Double(dpi) / 72)
     }
 
-    private struct FontRun { var start: Int; var end: Int; var name: String?; var size: Double }
+    private struct FontRun { var start: Int; var end: Int; var size: Double; var isBold: Bool }
 
     /// Font runs, character index ranges inclusive. Freed with `poppler_page_free_text_attributes`.
     private func fontRuns(_ page: OpaquePointer) -> [FontRun] {
@@ -47,8 +47,9 @@ extension PDFPage {
         while let current = node {
             if let data = current.pointee.data {
                 let a = data.assumingMemoryBound(to: PopplerTextAttributes.self).pointee
-                runs.append(FontRun(start: Int(a.start_index), end: Int(a.end_index),
-                                    name: a.font_name.map { String(cString: $0) }, size: a.font_size))
+                let name = a.font_name.map { String(cString: $0) }
+                runs.append(FontRun(start: Int(a.start_index), end: Int(a.end_index), size: a.font_size,
+                                    isBold: name.map(TextLayerBuilder.isBoldFont) ?? false))
             }
             node = current.pointee.next
         }

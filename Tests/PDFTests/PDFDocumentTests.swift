@@ -173,4 +173,24 @@ final class PDFRenderPixelTests: XCTestCase {
             XCTAssertGreaterThan(bytes[25 * stride + 10], 235)
         }
     }
+
+    /// Pixels are packed four to a word: a width that is not a multiple of four ends in a
+    /// partial word, which must hold the last pixels and nothing else.
+    func testRowsWhoseWidthIsNotAMultipleOfFour() throws {
+        let page = try PDFDocument(path: Fixture.path("bars.pdf")).page(1)
+        for dpi in [73, 74, 75, 77] {
+            let image = try page.render(dpi: dpi)
+            let reference = try page.render(dpi: 72)
+            XCTAssertEqual(image.height, (50 * dpi + 71) / 72, "dpi \(dpi)")
+            for x in (image.width - 3)..<image.width { XCTAssertGreaterThan(image.pixel(x: x, y: 25), 235, "dpi \(dpi), x \(x)") }
+            // The black bar at x 9..10 pt and the red one at 20..21 pt (1 pt wide: spread over two
+            // pixels at these scales) keep their levels at their darkest pixel.
+            func darkest(near pt: Double) -> UInt32 {
+                let c = Int(pt * Double(dpi) / 72)
+                return (c - 1...c + 1).map { image.pixel(x: $0, y: 25) }.min()!
+            }
+            XCTAssertLessThan(darkest(near: 9.5), 110, "dpi \(dpi)")
+            XCTAssertTrue((reference.pixel(x: 20, y: 25)...200).contains(darkest(near: 20.5)), "dpi \(dpi)")
+        }
+    }
 }

@@ -5,13 +5,16 @@ import DocumentModel
 
 /// What a worker is asked to do.
 public enum WorkerRequest: Codable, Sendable {
+    /// The stage settings for the page tasks that follow (sent once, before a worker's first
+    /// page task: they are the same for the whole run).
+    case settings(StageSettings)
     /// Open a document and count its pages.
     case count(taskID: Int, document: DocumentRef)
     /// Process one page.
     case page(PageTask)
 }
 
-/// One page's work: which stored stages to produce, with their settings.
+/// One page's work: which stored stages to produce (with the settings the worker was last sent).
 public struct PageTask: Codable, Sendable {
     public var taskID: Int
     public var document: DocumentRef
@@ -19,7 +22,6 @@ public struct PageTask: Codable, Sendable {
     /// Stored stages to produce (`Stage.stored` members). Extraction runs whenever a stage needs
     /// the image; its output is sent (and stored) only when `.extract` is asked for.
     public var stages: Set<Stage>
-    public var settings: StageSettings
     /// For a layout-only redo: the page's stored text, rulings and size.
     public var storedText: PageText?
     public var storedRulings: [RulingLine]?
@@ -30,11 +32,11 @@ public struct PageTask: Codable, Sendable {
     /// Running header/footer keys of the document (`HeadersFooters.key`), known after its pages.
     public var repeatedMargins: Set<String> = []
 
-    public init(taskID: Int, document: DocumentRef, pageNumber: Int, stages: Set<Stage>, settings: StageSettings,
+    public init(taskID: Int, document: DocumentRef, pageNumber: Int, stages: Set<Stage>,
                 storedText: PageText? = nil, storedRulings: [RulingLine]? = nil, storedSize: PageSize? = nil,
                 conservativeBarcodes: Bool = false) {
         self.taskID = taskID; self.document = document; self.pageNumber = pageNumber; self.stages = stages
-        self.settings = settings; self.storedText = storedText; self.storedRulings = storedRulings
+        self.storedText = storedText; self.storedRulings = storedRulings
         self.storedSize = storedSize; self.conservativeBarcodes = conservativeBarcodes
     }
 }

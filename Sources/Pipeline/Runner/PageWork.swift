@@ -11,6 +11,9 @@ final class PageWork {
     private var recognizer: (settings: OCRSettings, engine: TextRecognizer)?
     private var barcodeReader: (settings: BarcodeSettings, conservative: Bool, engine: BarcodeDetector)?
 
+    /// The settings of the page tasks (`WorkerRequest.settings`, sent before the first).
+    var settings: StageSettings?
+
     /// Raster resolution for text-layer pages whose image only serves ruling detection.
     static let rulingDPI = 100
 
@@ -26,7 +29,9 @@ final class PageWork {
     func run(_ task: PageTask, emit: (WorkerEvent) throws -> Void) throws {
         let started = Date()
         let id = task.taskID
-        let settings = task.settings
+        guard let settings else {
+            throw WorkerProtocolError(message: "page task \(task.taskID) came before any settings")
+        }
 
         /// Runs one stage: announces it, triggers test faults, times it, reports a failure.
         func stage<T>(_ s: Stage, _ body: () throws -> T) throws -> (T, Int)? {
@@ -122,4 +127,10 @@ final class PageWork {
         }
         return barcodeReader!.engine
     }
+}
+
+/// The coordinator broke the worker protocol (a bug, never bad input).
+struct WorkerProtocolError: Error, CustomStringConvertible {
+    var message: String
+    var description: String { "worker protocol: \(message)" }
 }

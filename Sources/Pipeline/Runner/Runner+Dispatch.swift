@@ -7,6 +7,7 @@ extension Runner {
     func dispatch(_ items: [WorkItem], pool: WorkerPool, store: Store, state: inout RunState) throws {
         var queue = items[...]
         var nextTaskID = 1
+        let settings = StageSettings(spec: spec)
         // Pages of each document still to settle in this dispatch: at zero, the document pass runs.
         var pagesLeft: [Int64: Int] = [:]
         for case .page(let page) in items { pagesLeft[page.documentID, default: 0] += 1 }
@@ -19,6 +20,10 @@ extension Runner {
                                                      outcome: item.page.map { PageOutcome(page: $0) })
                     nextTaskID += 1
                     slot.tasks.append(task)
+                    if !slot.hasSettings {
+                        try slot.process.send(.settings(settings))
+                        slot.hasSettings = true
+                    }
                     try slot.process.send(try request(for: task, store: store))
                 }
             }
@@ -41,7 +46,7 @@ extension Runner {
                                     document: DocumentRef(id: page.documentID, path: page.path, kind: page.kind,
                                                           passwordEnv: passwordEnv(for: page.path)),
                                     pageNumber: page.pageNumber, stages: page.stages,
-                                    settings: StageSettings(spec: spec), conservativeBarcodes: page.conservativeBarcodes)
+                                    conservativeBarcodes: page.conservativeBarcodes)
             pageTask.repeatedMargins = page.repeatedMargins ?? []
             if page.stages.isDisjoint(with: [.extract, .ocr, .barcodes]) {
                 // Layout alone: from the stored words, without touching the image (no OCR).

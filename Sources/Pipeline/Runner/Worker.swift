@@ -33,6 +33,8 @@ public enum Worker {
             while let line = reader.nextLine() {
                 let request = try decoder.decode(WorkerRequest.self, from: Data(line))
                 switch request {
+                case .settings(let settings):
+                    pages.settings = settings
                 case .count(let taskID, let document):
                     try writer.send(WorkerEvent.stageStarted(taskID: taskID, stage: .extract))
                     do {

@@ -17,6 +17,8 @@ final class WorkerPool {
     final class Slot {
         var process: WorkerProcess
         var ready = false
+        /// The run's stage settings were sent (once, before the first task).
+        var hasSettings = false
         var tasks: [ActiveTask] = []
         init(process: WorkerProcess) { self.process = process }
 

@@ -74,6 +74,7 @@ final class WorkerProcess {
             let reader = LineReader(fd: stderrFD)
             while let line = reader.nextLine() { tail.append(String(decoding: line, as: UTF8.self)) }
             close(stderrFD)
+            tail.markClosed()
         }
         errThread.start()
         let outThread = Thread {
@@ -89,8 +90,8 @@ final class WorkerProcess {
             close(stdoutFD)
             var status: Int32 = 0
             while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-            // Give the stderr reader a moment to collect the last words of a crash.
-            for _ in 0..<20 where !tail.closed { usleep(5_000) }
+            // Give the stderr reader a moment (at most 100 ms) to collect the last words of a crash.
+            for _ in 0..<100 where !tail.closed { usleep(1_000) }
             events.post(.workerExited(index: index, pid: pid, termination: Termination(waitStatus: status),
                                       lastWords: tail.last))
         }
@@ -134,7 +135,11 @@ enum Termination: Equatable, CustomStringConvertible {
 final class StderrTail: @unchecked Sendable {
     private let lock = NSLock()
     private var lines: [String] = []
-    private(set) var closed = false
+    private var isClosed = false
+
+    /// The worker's stderr has reached its end (it exited, or closed it).
+    var closed: Bool { lock.lock(); defer { lock.unlock() }; return isClosed }
+    func markClosed() { lock.lock(); isClosed = true; lock.unlock() }
 
     func append(_ line: String) {
         lock.lock(); defer { lock.unlock() }
