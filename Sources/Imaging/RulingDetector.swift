@@ -36,8 +36,8 @@ public struct RulingDetector: Sendable {
     public func detect(in image: Image) -> [RulingLine] {
         let dpi = image.resolution > 0 ? Double(image.resolution) : Double(max(image.width, image.height)) / 11
         return image.withPix { pix -> [RulingLine] in
-            // pixConvertTo1: returns a new 1-bpp pix (or a copy for 1-bpp input); caller destroys.
-            var binary = pixConvertTo1(pix, Int32(threshold))
+            // pixConvertTo1: returns a new 1-bpp pix; caller destroys. A 1-bpp input is ink already.
+            var binary = pixGetDepth(pix) == 1 ? pixClone(pix) : pixConvertTo1(pix, Int32(threshold))
             defer { pixDestroy(&binary) }
             guard let binaryPix = binary else { return [] }
             let factor = dpi >= 200 ? 2 : 1

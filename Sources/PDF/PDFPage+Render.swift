@@ -13,20 +13,7 @@ extension PDFPage {
     /// the same result as shifting the words to leptonica's 0xRRGGBBAA and calling
     /// `pixConvertRGBToLuminance`, without a 32-bit PIX per page.
     public func render(dpi: Int, maxPixels: Int = .max) throws -> Image {
-        precondition(dpi > 0, "dpi must be positive")
-        let (width, height) = pixelSize(dpi: dpi)
-        let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
-        if overflow || pixels > maxPixels || width > Int(Int32.max) / 4 || height > Int(Int32.max) {
-            throw PDFError.tooLarge(path: documentPath, page: number, width: width, height: height, maxPixels: maxPixels)
-        }
-        // cairo_format_stride_for_width: the stride cairo requires for RGB24 rows.
-        let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_RGB24, Int32(width)))
-        guard stride > 0 else {
-            throw PDFError.renderFailed(path: documentPath, page: number, message: "invalid width \(width)")
-        }
-        let rgb = document.renderBuffer.reserve(stride * height)
-        try draw(into: rgb, width: width, height: height, stride: stride, dpi: dpi)
-
+        let (rgb, width, height, stride) = try drawRGB(dpi: dpi, maxPixels: maxPixels)
         guard let gray = pixCreateNoInit(Int32(width), Int32(height), 8), let grayData = pixGetData(gray) else {
             throw PDFError.renderFailed(path: documentPath, page: number, message: "cannot allocate \(width)x\(height) pixels")
         }
@@ -51,6 +38,64 @@ extension PDFPage {
         }
         pixSetResolution(gray, Int32(dpi), Int32(dpi))
         return Image(owning: gray)
+    }
+
+    /// Renders the page at `dpi` as a 1-bit image: a pixel is set (ink) where the luminance is
+    /// below `threshold`; the same as `render(dpi:)` followed by `pixConvertTo1(threshold)`,
+    /// without the 8-bit image (for a raster that only serves ruling detection).
+    public func renderInk(dpi: Int, threshold: Int, maxPixels: Int = .max) throws -> Image {
+        let (rgb, width, height, stride) = try drawRGB(dpi: dpi, maxPixels: maxPixels)
+        guard let ink = pixCreate(Int32(width), Int32(height), 1), let inkData = pixGetData(ink) else {
+            throw PDFError.renderFailed(path: documentPath, page: number, message: "cannot allocate \(width)x\(height) pixels")
+        }
+        // 1-bit pixels: leftmost pixel in the top bit of each native 32-bit word; pad bits stay 0.
+        let wordsPerLine = Int(pixGetWpl(ink))
+        let out = UnsafeMutableRawPointer(inkData).assumingMemoryBound(to: UInt32.self)
+        let limit = UInt32(threshold)
+        // Branch-free: (luminance - limit) wraps around to a set top bit exactly when luminance < limit.
+        @inline(__always) func inkBit(_ p: UInt32) -> UInt32 { (Self.luminance(p) &- limit) >> 31 }
+        for y in 0..<height {
+            let src = (rgb + y * stride).assumingMemoryBound(to: UInt32.self)
+            let dst = out + y * wordsPerLine
+            var x = 0, w = 0
+            while x + 32 <= width {
+                // Most of a page is white paper: test 32 pixels at once before looking at each.
+                var all: UInt32 = 0xFFFF_FFFF
+                for k in 0..<32 { all &= src[x + k] }
+                var word: UInt32 = 0
+                if all & 0x00FF_FFFF != 0x00FF_FFFF {
+                    for k in 0..<32 { word = word << 1 | inkBit(src[x + k]) }
+                }
+                dst[w] = word
+                x += 32; w += 1
+            }
+            if x < width {
+                var word: UInt32 = 0
+                for k in 0..<(width - x) { word = word << 1 | inkBit(src[x + k]) }
+                dst[w] = word << UInt32(32 - (width - x))
+            }
+        }
+        pixSetResolution(ink, Int32(dpi), Int32(dpi))
+        return Image(owning: ink)
+    }
+
+    /// Checks the pixel budget, then draws the page into the document's reusable RGB24 buffer.
+    /// Returns the buffer (valid until the document's next render) and its geometry.
+    private func drawRGB(dpi: Int, maxPixels: Int) throws -> (UnsafeMutableRawPointer, width: Int, height: Int, stride: Int) {
+        precondition(dpi > 0, "dpi must be positive")
+        let (width, height) = pixelSize(dpi: dpi)
+        let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
+        if overflow || pixels > maxPixels || width > Int(Int32.max) / 4 || height > Int(Int32.max) {
+            throw PDFError.tooLarge(path: documentPath, page: number, width: width, height: height, maxPixels: maxPixels)
+        }
+        // cairo_format_stride_for_width: the stride cairo requires for RGB24 rows.
+        let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_RGB24, Int32(width)))
+        guard stride > 0 else {
+            throw PDFError.renderFailed(path: documentPath, page: number, message: "invalid width \(width)")
+        }
+        let rgb = document.renderBuffer.reserve(stride * height)
+        try draw(into: rgb, width: width, height: height, stride: stride, dpi: dpi)
+        return (rgb, width, height, stride)
     }
 
     /// 0.30 R + 0.59 G + 0.11 B of cairo's native-endian 0x00RRGGBB, 0...255.

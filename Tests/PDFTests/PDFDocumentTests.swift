@@ -174,6 +174,28 @@ final class PDFRenderPixelTests: XCTestCase {
         }
     }
 
+    /// The 1-bit ink rendering is exactly the gray rendering thresholded (a pixel is ink where
+    /// the luminance is below the threshold), widths not a multiple of 32 included.
+    func testInkRenderingIsTheThresholdedGrayRendering() throws {
+        let page = try PDFDocument(path: Fixture.path("born_digital.pdf")).page(1)
+        for (dpi, threshold) in [(100, 180), (37, 128)] {
+            let gray = try page.render(dpi: dpi), ink = try page.renderInk(dpi: dpi, threshold: threshold)
+            XCTAssertEqual(ink.depth, 1)
+            XCTAssertEqual(ink.resolution, dpi)
+            XCTAssertEqual([ink.width, ink.height], [gray.width, gray.height])
+            var inked = 0, mismatches = 0
+            for y in 0..<gray.height {
+                for x in 0..<gray.width {
+                    let want: UInt32 = gray.pixel(x: x, y: y) < UInt32(threshold) ? 1 : 0
+                    if ink.pixel(x: x, y: y) != want { mismatches += 1 }
+                    inked += Int(want)
+                }
+            }
+            XCTAssertEqual(mismatches, 0, "dpi \(dpi)")
+            XCTAssertGreaterThan(inked, 100, "the page has text")
+        }
+    }
+
     /// Pixels are packed four to a word: a width that is not a multiple of four ends in a
     /// partial word, which must hold the last pixels and nothing else.
     func testRowsWhoseWidthIsNotAMultipleOfFour() throws {

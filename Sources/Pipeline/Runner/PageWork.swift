@@ -52,11 +52,13 @@ final class PageWork {
         var text = task.storedText
         let needsImage = !task.stages.isDisjoint(with: [.extract, .ocr, .barcodes])
         if needsImage {
-            // Without barcodes, a text-layer page's raster serves only ruling detection: 100 dpi is plenty.
-            let reduced = task.stages.contains(.barcodes) ? nil : PageWork.rulingDPI
+            // Without barcodes, a text-layer page's raster serves only ruling detection: 100 dpi
+            // is plenty, and it is rendered straight to the 1-bit ink the detector works on.
+            let reduced = task.stages.contains(.barcodes) ? nil
+                : TextLayerRaster(dpi: PageWork.rulingDPI, inkThreshold: RulingDetector().threshold)
             guard let (page, extractMS) = try stage(.extract, {
                 try extractor.extract(task.document, page: task.pageNumber, settings: settings.extract,
-                                      textLayerImageDPI: reduced)
+                                      textLayerRaster: reduced)
             }) else { return }
             let usesOCR = page.textSource == .ocr
             guard let (prepared, prepMS) = try stage(.preprocess, {

@@ -72,13 +72,18 @@ final class LiveProgress: ProgressReporter {
 }
 
 final class JSONProgress: ProgressReporter {
-    private let encoder: JSONEncoder = {
-        let e = JSONEncoder(); e.outputFormatting = [.sortedKeys]; return e
-    }()
-
+    /// One flat object per line, keys sorted (written by hand: an event per page, and
+    /// JSONEncoder cost a few percent of a born-digital run's coordinator).
     private func event(_ fields: [String: JSONValue]) {
-        guard let data = try? encoder.encode(fields) else { return }
-        emit(String(decoding: data, as: UTF8.self))
+        var line = "{"
+        for (i, key) in fields.keys.sorted().enumerated() {
+            if i > 0 { line += "," }
+            JSONValue.string(key).write(to: &line)
+            line += ":"
+            fields[key]!.write(to: &line)
+        }
+        line += "}"
+        emit(line)
     }
 
     override func runStarted(pipeline: String, database: String, workers: Int) {
@@ -110,16 +115,33 @@ final class JSONProgress: ProgressReporter {
 }
 
 /// A small JSON value for progress events.
-enum JSONValue: Encodable, ExpressibleByStringLiteral {
+enum JSONValue: ExpressibleByStringLiteral, Equatable {
     case string(String), int(Int), double(Double), null
     init(stringLiteral value: String) { self = .string(value) }
-    func encode(to encoder: Encoder) throws {
-        var c = encoder.singleValueContainer()
+
+    /// Appends the value as JSON text (RFC 8259: quotes, backslashes and control characters
+    /// escaped; non-finite numbers, which JSON cannot hold, as null).
+    func write(to out: inout String) {
         switch self {
-        case .string(let s): try c.encode(s)
-        case .int(let i): try c.encode(i)
-        case .double(let d): try c.encode(d)
-        case .null: try c.encodeNil()
+        case .null: out += "null"
+        case .int(let i): out += String(i)
+        case .double(let d): out += d.isFinite ? (d == d.rounded() && abs(d) < 1e15 ? String(Int(d)) : String(d)) : "null"
+        case .string(let s):
+            out += "\""
+            for scalar in s.unicodeScalars {
+                switch scalar {
+                case "\"": out += "\\\""
+                case "\\": out += "\\\\"
+                case "\n": out += "\\n"
+                case "\r": out += "\\r"
+                case "\t": out += "\\t"
+                case _ where scalar.value < 0x20:
+                    let hex = String(scalar.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                default: out.unicodeScalars.append(scalar)
+                }
+            }
+            out += "\""
         }
     }
 }

@@ -4,8 +4,9 @@ import Imaging
 /// What the extract stage produces for one page: its raster (always; later stages need it for
 /// orientation, rulings and barcodes) and, for born-digital pages, the text layer.
 public struct ExtractedPage {
-    /// The page raster, 8-bit gray, at `imageDPI` (usually `dpi`; lower for a text-layer page
-    /// whose raster only serves ruling detection).
+    /// The page raster, 8-bit gray, at `imageDPI` (usually `dpi`); for a text-layer page whose
+    /// raster only serves ruling detection, as the caller asked (`TextLayerRaster`): lower
+    /// resolution, possibly 1-bit ink.
     public var image: Image
     /// Resolution of `image`.
     public var imageDPI: Int
@@ -28,4 +29,14 @@ public struct ExtractedPage {
         self.width = size?.width ?? image.width
         self.height = size?.height ?? image.height
     }
+}
+
+/// The raster a PDF page read from its text layer needs when no later stage wants full detail
+/// (barcodes off: only ruling detection looks at it).
+public struct TextLayerRaster: Sendable, Equatable {
+    public var dpi: Int
+    /// When set, render 1-bit ink (luminance below this) instead of 8-bit gray.
+    public var inkThreshold: Int?
+
+    public init(dpi: Int, inkThreshold: Int? = nil) { self.dpi = dpi; self.inkThreshold = inkThreshold }
 }

@@ -28,7 +28,10 @@ public enum TextLayerPolicy {
     /// `imageCoverage` is only evaluated when the text passes rules 1 and 2.
     public static func verdict(characters: some Sequence<Unicode.Scalar>, imageCoverage: () -> Double) -> Verdict {
         var visible = 0, garbage = 0
-        for s in characters where !s.properties.isWhitespace {
+        for s in characters {
+            // Printable ASCII first: Unicode property lookups cost more than the rest of the loop.
+            if s.value > 0x20 && s.value < 0x7F { visible += 1; continue }
+            if s.properties.isWhitespace { continue }
             visible += 1
             if isGarbage(s) { garbage += 1 }
         }

@@ -34,13 +34,13 @@ public final class PageExtractor {
         }
     }
 
-    /// Extracts page `page` (1-based). `textLayerImageDPI`: for a PDF page read from its text
-    /// layer, render the raster at this lower resolution (when no later stage needs full detail).
+    /// Extracts page `page` (1-based). `textLayerRaster`: for a PDF page read from its text
+    /// layer, the cheaper raster to render (when no later stage needs full detail).
     public func extract(_ document: DocumentRef, page: Int, settings: ExtractSettings,
-                        textLayerImageDPI: Int? = nil) throws -> ExtractedPage {
+                        textLayerRaster: TextLayerRaster? = nil) throws -> ExtractedPage {
         switch document.kind {
         case .pdf:
-            return try extractPDF(document, page: page, settings: settings, textLayerImageDPI: textLayerImageDPI)
+            return try extractPDF(document, page: page, settings: settings, textLayerRaster: textLayerRaster)
         case .unknown:
             throw Self.unsupported(document.path)
         default:
@@ -68,15 +68,17 @@ public final class PageExtractor {
     // MARK: - PDFs
 
     private func extractPDF(_ document: DocumentRef, page number: Int, settings: ExtractSettings,
-                            textLayerImageDPI: Int?) throws -> ExtractedPage {
+                            textLayerRaster: TextLayerRaster?) throws -> ExtractedPage {
         let pdf = try pdf(for: document)
         do {
             let page = try pdf.page(number)
             let text = try textLayer(of: page, settings: settings)
             // A page read from its text layer needs its raster only for rulings (and barcodes):
-            // the caller may ask for a cheaper, lower-resolution one.
-            let imageDPI = text == nil ? settings.dpi : min(settings.dpi, textLayerImageDPI ?? settings.dpi)
-            let image = try page.render(dpi: imageDPI, maxPixels: settings.maxPixels)
+            // the caller may ask for a cheaper one (lower resolution, 1-bit ink).
+            let cheap = text == nil ? nil : textLayerRaster
+            let imageDPI = min(settings.dpi, cheap?.dpi ?? settings.dpi)
+            let image = try cheap?.inkThreshold.map { try page.renderInk(dpi: imageDPI, threshold: $0, maxPixels: settings.maxPixels) }
+                ?? page.render(dpi: imageDPI, maxPixels: settings.maxPixels)
             let size = page.pixelSize(dpi: settings.dpi)
             return ExtractedPage(image: image, textLayer: text, dpi: settings.dpi,
                                  textSource: text == nil ? .ocr : .textLayer, imageDPI: imageDPI,
