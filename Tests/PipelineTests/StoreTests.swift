@@ -1,5 +1,6 @@
 import DocumentModel
 import Foundation
+import SQLite
 import XCTest
 @testable import Pipeline
 
@@ -24,6 +25,26 @@ final class StoreTests: XCTestCase {
 
     private func beginRun() throws -> Int64 {
         try store.beginRun(pipeline: "t", pipelinePath: "/t.yml", command: "run", workers: 1)
+    }
+
+    /// A database made by an earlier quire (schema 1) is upgraded when opened, keeping its rows,
+    /// and a page commit's document-status refresh no longer scans the document's pages.
+    func testSchemaOneDatabaseIsUpgradedAndStatusRefreshUsesTheIndex() throws {
+        let path = dir.appendingPathComponent("old.sqlite").path
+        do {
+            let db = try SQLite.Database(path: path)
+            var old = SQLite.Migrator()
+            old.register(1, "initial schema", sql: Schema.v1)
+            try old.migrate(db)
+            try db.execute("INSERT INTO documents(path, kind, status) VALUES ('/a.pdf', 'pdf', 'pending')")
+        }
+        let upgraded = try Store(path: path)
+        XCTAssertEqual(try upgraded.db.query("SELECT id FROM schema_migrations ORDER BY id") { $0.int(0) }, [1, 2])
+        XCTAssertEqual(try upgraded.db.query("SELECT path FROM documents") { $0.string(0) }, ["/a.pdf"])
+        let plan = try upgraded.db.query("""
+            EXPLAIN QUERY PLAN SELECT 1 FROM pages WHERE document_id = 1 AND status = 'pending'
+            """) { $0.string(3) }.joined(separator: "; ")
+        XCTAssertTrue(plan.contains("pages_document_status"), plan)
     }
 
     func testDocumentIdentityIsTheContentHash() throws {

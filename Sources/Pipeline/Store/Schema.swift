@@ -9,6 +9,7 @@ enum Schema {
     static var migrator: Migrator {
         var m = Migrator()
         m.register(1, "initial schema", sql: v1)
+        m.register(2, "pages by document and status", sql: v2)
         return m
     }
 
@@ -182,5 +183,14 @@ enum Schema {
              p.id AS page_id, d.id AS document_id
       FROM pages p JOIN documents d ON d.id = p.document_id JOIN page_fts f ON f.rowid = p.id
       WHERE d.superseded_by IS NULL;
+    """
+}
+
+extension Schema {
+    /// Each page's commit refreshes its document's status from the statuses of its pages:
+    /// without this index that is a scan of the document's pages, quadratic over a long PDF
+    /// (a 2,000-page PDF ran at ≈ 73 pages/s against ≈ 100 for 200 pages).
+    static let v2 = """
+    CREATE INDEX pages_document_status ON pages(document_id, status);
     """
 }
