@@ -33,52 +33,98 @@ extension Image {
                 factor /= 2
             }
             guard let smallPix = small else { return [] }
-            var binary: UnsafeMutablePointer<PIX>?
-            let sw = pixGetWidth(smallPix), sh = pixGetHeight(smallPix)
             // The closing and the size limits were tuned at 1200 px on the long side; below that
             // they shrink with the work image.
-            let k = factor < 1 ? Double(max(sw, sh)) / 1200 : 1
+            let k = factor < 1 ? Double(max(pixGetWidth(smallPix), pixGetHeight(smallPix))) / 1200 : 1
             let brick = Int32(max(3, Int((7 * k).rounded(.up)) | 1))
-            // One tile covering the image: a global Otsu threshold; ppixd is a new 1-bpp pix.
-            guard pixOtsuAdaptiveThreshold(smallPix, max(16, sw), max(16, sh), 0, 0, 0.1, nil, &binary) == 0,
-                  let bin = binary else { return [] }
-            defer { pixDestroy(&binary) }
-            var closed: UnsafeMutablePointer<PIX>? = pixCloseBrick(nil, bin, brick, brick)
-            defer { pixDestroy(&closed) }
-            guard let closedPix = closed else { return [] }
-            var boxes: UnsafeMutablePointer<BOXA>? = pixConnComp(closedPix, nil, 8)
-            defer { boxaDestroy(&boxes) }
-            guard let boxa = boxes else { return [] }
-
-            var found: [(box: DocumentModel.Box, area: Int)] = []
-            for i in 0..<boxaGetCount(boxa) {
-                var x: Int32 = 0, y: Int32 = 0, w: Int32 = 0, h: Int32 = 0
-                guard boxaGetBoxGeometry(boxa, i, &x, &y, &w, &h) == 0 else { continue }
-                // Plausible code sizes: at least 14 px (small scale) per side, not most of the page.
-                guard Double(w) >= 14 * k, Double(h) >= 10 * k, w < sw * 9 / 10 || h < sh * 9 / 10 else { continue }
-                guard max(w, h) <= 12 * min(w, h) else { continue }
-                var count: Int32 = 0
-                var box: UnsafeMutablePointer<BOX>? = boxCreate(x, y, w, h)
-                defer { boxDestroy(&box) }
-                guard pixCountPixelsInRect(bin, box, &count, nil) == 0 else { continue }
-                let density = Double(count) / Double(Int(w) * Int(h))
-                guard density > 0.28, density < 0.8 else { continue }
-                if rejectText {
-                    // Judge the blob at full resolution, where glyphs are still separate pieces.
-                    let full = DocumentModel.Box(x: Int(Double(x) / factor), y: Int(Double(y) / factor),
-                                                 width: Int((Double(w) / factor).rounded(.up)),
-                                                 height: Int((Double(h) / factor).rounded(.up)))
-                    if Self.looksLikeText(gray8, full) { continue }
+            var found = Self.scan(smallPix, factor: factor, brick: brick, sizeScale: k, gray: gray8,
+                                  width: width, height: height, padding: padding, rejectText: rejectText)
+            // A large page is also looked at once more, 2× coarser: the bars and gaps of a big
+            // code (modules of 5+ page pixels) fuse there, while at the finer scale they stay
+            // separate blobs too thin to count. Regions found again are kept once.
+            if factor < 1 {
+                // pixScaleAreaMap2: a new pix, caller destroys.
+                var coarse: UnsafeMutablePointer<PIX>? = pixScaleAreaMap2(smallPix)
+                defer { pixDestroy(&coarse) }
+                if let coarsePix = coarse {
+                    // The same closing at half the resolution bridges gaps twice as wide. Whole
+                    // paragraphs fuse there too: a region is kept only when it is made of bars.
+                    for extra in Self.scan(coarsePix, factor: factor / 2, brick: brick, sizeScale: k / 2, gray: gray8,
+                                           width: width, height: height, padding: padding, rejectText: rejectText,
+                                           barsOnly: true)
+                    where !found.contains(where: { Self.covers($0.box, extra.box) }) {
+                        found.append(extra)
+                    }
                 }
-                let px = Double(w) * padding + 4, py = Double(h) * padding + 4
-                let x0 = max(0, (Double(x) - px) / factor), y0 = max(0, (Double(y) - py) / factor)
-                let x1 = min(Double(width), (Double(x + w) + px) / factor)
-                let y1 = min(Double(height), (Double(y + h) + py) / factor)
-                let page = DocumentModel.Box(x: Int(x0), y: Int(y0), width: Int(x1 - x0), height: Int(y1 - y0))
-                found.append((page, Int(w) * Int(h)))
             }
             return found.sorted { $0.area > $1.area }.prefix(maxCount).map(\.box)
         }
+    }
+
+    /// Code-like regions of `smallPix` (the page reduced by `factor`), in page pixels, with
+    /// their blobs' areas in page pixels (largest first wins a place among `maxCount`).
+    /// `brick`: the closing's size; `sizeScale`: the size limits' scale (1 at 1200 px long side).
+    private static func scan(_ smallPix: UnsafeMutablePointer<PIX>, factor: Double, brick: Int32, sizeScale k: Double,
+                             gray gray8: UnsafeMutablePointer<PIX>, width: Int, height: Int, padding: Double,
+                             rejectText: Bool, barsOnly: Bool = false) -> [(box: DocumentModel.Box, area: Int)] {
+        var binary: UnsafeMutablePointer<PIX>?
+        let sw = pixGetWidth(smallPix), sh = pixGetHeight(smallPix)
+        // One tile covering the image: a global Otsu threshold; ppixd is a new 1-bpp pix.
+        guard pixOtsuAdaptiveThreshold(smallPix, max(16, sw), max(16, sh), 0, 0, 0.1, nil, &binary) == 0,
+              let bin = binary else { return [] }
+        defer { pixDestroy(&binary) }
+        var closed: UnsafeMutablePointer<PIX>? = pixCloseBrick(nil, bin, brick, brick)
+        defer { pixDestroy(&closed) }
+        guard let closedPix = closed else { return [] }
+        var boxes: UnsafeMutablePointer<BOXA>? = pixConnComp(closedPix, nil, 8)
+        defer { boxaDestroy(&boxes) }
+        guard let boxa = boxes else { return [] }
+
+        var found: [(box: DocumentModel.Box, area: Int)] = []
+        for i in 0..<boxaGetCount(boxa) {
+            var x: Int32 = 0, y: Int32 = 0, w: Int32 = 0, h: Int32 = 0
+            guard boxaGetBoxGeometry(boxa, i, &x, &y, &w, &h) == 0 else { continue }
+            // Plausible code sizes: at least 14 px (small scale) per side, not most of the page.
+            guard Double(w) >= 14 * k, Double(h) >= 10 * k, w < sw * 9 / 10 || h < sh * 9 / 10 else { continue }
+            guard max(w, h) <= 12 * min(w, h) else { continue }
+            var count: Int32 = 0
+            var box: UnsafeMutablePointer<BOX>? = boxCreate(x, y, w, h)
+            defer { boxDestroy(&box) }
+            guard pixCountPixelsInRect(bin, box, &count, nil) == 0 else { continue }
+            let density = Double(count) / Double(Int(w) * Int(h))
+            guard density > 0.28, density < 0.8 else { continue }
+            if rejectText || barsOnly {
+                // Judge the blob at full resolution, where glyphs are still separate pieces.
+                let full = DocumentModel.Box(x: Int(Double(x) / factor), y: Int(Double(y) / factor),
+                                             width: Int((Double(w) / factor).rounded(.up)),
+                                             height: Int((Double(h) / factor).rounded(.up)))
+                if barsOnly && !Self.looksLikeBars(gray8, full) { continue }
+                if rejectText && Self.looksLikeText(gray8, full) { continue }
+            }
+            let px = Double(w) * padding + 4, py = Double(h) * padding + 4
+            let x0 = max(0, (Double(x) - px) / factor), y0 = max(0, (Double(y) - py) / factor)
+            let x1 = min(Double(width), (Double(x + w) + px) / factor)
+            let y1 = min(Double(height), (Double(y + h) + py) / factor)
+            let page = DocumentModel.Box(x: Int(x0), y: Int(y0), width: Int(x1 - x0), height: Int(y1 - y0))
+            found.append((page, Int(Double(w) * Double(h) / (factor * factor))))
+        }
+        return found
+    }
+
+    /// True when the ink inside `area` is mostly upright bars: at least 3 pieces, three quarters
+    /// of them as tall as half the area and at least 3× taller than wide (a linear code, or one
+    /// character of a widely spaced Code 39; its human-readable digits are the short pieces).
+    /// A paragraph's glyphs are short against the area, a text line's mostly not thin.
+    private static func looksLikeBars(_ gray: UnsafeMutablePointer<PIX>, _ area: DocumentModel.Box) -> Bool {
+        guard let ink = InkPieces(gray, area) else { return false }
+        let bars = ink.pieces.filter { $0.height * 2 >= ink.height && $0.height >= 3 * $0.width }.count
+        return ink.pieces.count >= 3 && bars * 4 >= ink.pieces.count * 3
+    }
+
+    /// `inner` lies mostly (80 % of its area) inside `outer`.
+    private static func covers(_ outer: DocumentModel.Box, _ inner: DocumentModel.Box) -> Bool {
+        guard let common = outer.intersection(inner) else { return false }
+        return common.width * common.height * 5 >= inner.width * inner.height * 4
     }
 
     /// True when the ink inside `area` of an 8-bpp image looks like a line of glyphs rather than
@@ -89,33 +135,17 @@ extension Image {
     /// bars are tall and thin), none spanning half the area (a matrix code's modules fuse into
     /// large pieces). Thin horizontal rules (underlines) are left out of the count.
     private static func looksLikeText(_ gray: UnsafeMutablePointer<PIX>, _ area: DocumentModel.Box) -> Bool {
-        var box: UnsafeMutablePointer<BOX>? = boxCreate(Int32(area.x), Int32(area.y), Int32(area.width), Int32(area.height))
-        defer { boxDestroy(&box) }
-        // pixClipRectangle: a new 8-bpp pix of the area (clamped to the image).
-        var clip: UnsafeMutablePointer<PIX>? = pixClipRectangle(gray, box, nil)
-        defer { pixDestroy(&clip) }
-        guard let clipPix = clip else { return false }
-        let w = Int(pixGetWidth(clipPix))
-        var binary: UnsafeMutablePointer<PIX>?
-        // One tile covering the clip: its Otsu threshold; ppixd is a new 1-bpp pix.
-        guard pixOtsuAdaptiveThreshold(clipPix, max(16, pixGetWidth(clipPix)), max(16, pixGetHeight(clipPix)),
-                                       0, 0, 0.1, nil, &binary) == 0, let bin = binary else { return false }
-        defer { pixDestroy(&binary) }
-        var pieces: UnsafeMutablePointer<BOXA>? = pixConnComp(bin, nil, 8)
-        defer { boxaDestroy(&pieces) }
-        guard let boxa = pieces else { return false }
-        let h = Int(pixGetHeight(clipPix))
+        guard let ink = InkPieces(gray, area) else { return false }
+        let w = ink.width, h = ink.height
         var aspects: [Double] = []
         var widest = 0, widths = 0, shortest = Int.max
-        for i in 0..<boxaGetCount(boxa) {
-            var bx: Int32 = 0, by: Int32 = 0, bw: Int32 = 0, bh: Int32 = 0
-            guard boxaGetBoxGeometry(boxa, i, &bx, &by, &bw, &bh) == 0, bh >= 3 || bw >= 3 else { continue }
+        for piece in ink.pieces {
             // An underline or rule under the words is no glyph: judge the letters above it.
-            if Int(bh) * 8 <= max(h, 24), bw >= 8 * bh { continue }
-            widest = max(widest, Int(bw))
-            widths += Int(bw)
-            shortest = min(shortest, Int(bh))
-            aspects.append(Double(bh) / Double(max(1, bw)))
+            if piece.height * 8 <= max(h, 24), piece.width >= 8 * piece.height { continue }
+            widest = max(widest, piece.width)
+            widths += piece.width
+            shortest = min(shortest, piece.height)
+            aspects.append(Double(piece.height) / Double(max(1, piece.width)))
         }
         guard aspects.count >= 2, Double(widths) <= 1.3 * Double(w) else { return false }
         // A word of two or three glyphs ("To", "Of", "and"): pieces side by side (kerned glyphs
@@ -128,5 +158,37 @@ extension Image {
         guard widest * 2 <= w else { return false }
         // A few tall thin pieces are glyphs ("all", "ill"); even the shortest linear code has 20+ bars.
         return aspects.count < 8 || aspects.sorted()[aspects.count / 2] <= 2.5
+    }
+}
+
+/// The separate pieces of ink in one area of an 8-bpp page (Otsu threshold of the area, 8-connected
+/// components of at least 3 pixels in width or height), with the area's clamped size.
+private struct InkPieces {
+    var pieces: [(width: Int, height: Int)] = []
+    var width: Int
+    var height: Int
+
+    init?(_ gray: UnsafeMutablePointer<PIX>, _ area: DocumentModel.Box) {
+        var box: UnsafeMutablePointer<BOX>? = boxCreate(Int32(area.x), Int32(area.y), Int32(area.width), Int32(area.height))
+        defer { boxDestroy(&box) }
+        // pixClipRectangle: a new 8-bpp pix of the area (clamped to the image).
+        var clip: UnsafeMutablePointer<PIX>? = pixClipRectangle(gray, box, nil)
+        defer { pixDestroy(&clip) }
+        guard let clipPix = clip else { return nil }
+        width = Int(pixGetWidth(clipPix))
+        height = Int(pixGetHeight(clipPix))
+        var binary: UnsafeMutablePointer<PIX>?
+        // One tile covering the clip: its Otsu threshold; ppixd is a new 1-bpp pix.
+        guard pixOtsuAdaptiveThreshold(clipPix, max(16, Int32(width)), max(16, Int32(height)),
+                                       0, 0, 0.1, nil, &binary) == 0, let bin = binary else { return nil }
+        defer { pixDestroy(&binary) }
+        var components: UnsafeMutablePointer<BOXA>? = pixConnComp(bin, nil, 8)
+        defer { boxaDestroy(&components) }
+        guard let boxa = components else { return nil }
+        for i in 0..<boxaGetCount(boxa) {
+            var bx: Int32 = 0, by: Int32 = 0, bw: Int32 = 0, bh: Int32 = 0
+            guard boxaGetBoxGeometry(boxa, i, &bx, &by, &bw, &bh) == 0, bh >= 3 || bw >= 3 else { continue }
+            pieces.append((Int(bw), Int(bh)))
+        }
     }
 }

@@ -1,5 +1,6 @@
 import DocumentModel
 import Foundation
+@testable import Barcodes
 @testable import Imaging
 import XCTest
 
@@ -43,6 +44,25 @@ final class CandidateRegionTests: XCTestCase {
                 let overlap = candidates.compactMap { $0.intersection(box) }.map { $0.width * $0.height }.max() ?? 0
                 XCTAssertGreaterThanOrEqual(overlap * 3, box.width * box.height,
                                             "scale \(scale): \(code.symbology) at \(box): candidates \(candidates)")
+            }
+        }
+    }
+
+    /// A large page (≥ 1500 px: read only where there is evidence of a code) whose only code is
+    /// a big linear one: its bars fuse into a candidate at the coarser scale, so the page is
+    /// read and the code found (before, such a page was not read at all).
+    func testBigLinearCodeAloneOnALargePageIsRead() throws {
+        let reader = BarcodeReader()
+        // Modules of 10–12 page pixels (a 300-dpi scan of a code with 1 mm modules). ITF at 6×
+        // (12-pixel modules) is not found yet: its bars do not fuse even at the coarser scale.
+        for (file, payload, scales) in [("single_code128.png", "QUIRE-128-abc", [5.0, 6.0]),
+                                        ("single_code39.png", "QUIRE39", [5.0, 6.0]),
+                                        ("single_itf.png", "30712345000010", [5.0])] {
+            for scale in scales {
+                let page = try BarcodeFixtures.image(file).scaled(by: scale)
+                XCTAssertGreaterThanOrEqual(max(page.width, page.height), BarcodePage.largePage, file)
+                XCTAssertFalse(page.barcodeCandidateRegions().isEmpty, "\(file) ×\(scale)")
+                XCTAssertEqual(try reader.read(page).map(\.payload), [payload], "\(file) ×\(scale)")
             }
         }
     }
