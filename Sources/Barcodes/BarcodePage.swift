@@ -11,7 +11,7 @@ final class BarcodePage {
     static let largePage = 1500
 
     init(_ image: Image) {
-        gray = image.depth == 8 ? image : image.grayscale()
+        gray = image.isPlainGray ? image : image.grayscale()
     }
 
     var width: Int { gray.width }

@@ -12,50 +12,37 @@ extension Image {
     /// (8-connected), `pixCountPixelsInRect`. All intermediate PIXes are destroyed here.
     package func barcodeCandidateRegions(maxCount: Int = 12, padding: Double = 0.15,
                                          rejectText: Bool = true) -> [DocumentModel.Box] {
-        withPix { pix -> [DocumentModel.Box] in
-            let width = Int(pixGetWidth(pix)), height = Int(pixGetHeight(pix))
-            guard width >= 16, height >= 16 else { return [] }
-            // pixConvertTo8 (cmapflag 0): a new 8-bpp gray pix; an 8-bpp gray input is only cloned.
-            let isGray = pixGetDepth(pix) == 8 && pixGetColormap(pix) == nil
-            var gray: UnsafeMutablePointer<PIX>? = isGray ? pixClone(pix) : pixConvertTo8(pix, 0)
-            defer { pixDestroy(&gray) }
-            guard let gray8 = gray else { return [] }
-            // Work at 600–1200 px on the long side (modules of 2+ page pixels at 300 dpi survive),
-            // reached by 2× area-map reductions: ≈ 6 ms for a 300-dpi page, where one general
-            // 0.34× scale took ≈ 30 ms. pixScaleAreaMap2: a new pix, caller destroys.
-            var small: UnsafeMutablePointer<PIX>? = pixClone(gray8)
-            defer { pixDestroy(&small) }
-            var factor = 1.0
-            while let current = small, Double(max(width, height)) * factor > 1200 {
-                var previous: UnsafeMutablePointer<PIX>? = current
-                small = pixScaleAreaMap2(current)
-                pixDestroy(&previous)
-                factor /= 2
+        guard width >= 16, height >= 16 else { return [] }
+        let gray = isPlainGray ? self : grayscale()
+        // Work at 600–1200 px on the long side (modules of 2+ page pixels at 300 dpi survive),
+        // reached by 2× area-map reductions: ≈ 6 ms for a 300-dpi page, where one general
+        // 0.34× scale took ≈ 30 ms.
+        var work = gray, factor = 1.0
+        while Double(max(width, height)) * factor > 1200 {
+            work = work.halvedGray()
+            factor /= 2
+        }
+        // The closing and the size limits were tuned at 1200 px on the long side; below that
+        // they shrink with the work image.
+        let k = factor < 1 ? Double(max(work.width, work.height)) / 1200 : 1
+        let brick = Int32(max(3, Int((7 * k).rounded(.up)) | 1))
+        // A large page is also looked at once more, 2× coarser, with the same closing (it bridges
+        // gaps twice as wide there): the bars of a big linear code (modules of 10+ page pixels)
+        // fuse, while at the finer scale they stay separate blobs too thin to count. Whole
+        // paragraphs fuse there too, so a region from that look is kept only when made of bars.
+        let coarse = factor < 1 ? work.halvedGray() : nil
+        return gray.withPix { gray8 -> [DocumentModel.Box] in
+            var found = work.withPix { smallPix in
+                Self.scan(smallPix, factor: factor, brick: brick, sizeScale: k, gray: gray8,
+                          width: width, height: height, padding: padding, rejectText: rejectText)
             }
-            guard let smallPix = small else { return [] }
-            // The closing and the size limits were tuned at 1200 px on the long side; below that
-            // they shrink with the work image.
-            let k = factor < 1 ? Double(max(pixGetWidth(smallPix), pixGetHeight(smallPix))) / 1200 : 1
-            let brick = Int32(max(3, Int((7 * k).rounded(.up)) | 1))
-            var found = Self.scan(smallPix, factor: factor, brick: brick, sizeScale: k, gray: gray8,
-                                  width: width, height: height, padding: padding, rejectText: rejectText)
-            // A large page is also looked at once more, 2× coarser: the bars and gaps of a big
-            // code (modules of 5+ page pixels) fuse there, while at the finer scale they stay
-            // separate blobs too thin to count. Regions found again are kept once.
-            if factor < 1 {
-                // pixScaleAreaMap2: a new pix, caller destroys.
-                var coarse: UnsafeMutablePointer<PIX>? = pixScaleAreaMap2(smallPix)
-                defer { pixDestroy(&coarse) }
-                if let coarsePix = coarse {
-                    // The same closing at half the resolution bridges gaps twice as wide. Whole
-                    // paragraphs fuse there too: a region is kept only when it is made of bars.
-                    for extra in Self.scan(coarsePix, factor: factor / 2, brick: brick, sizeScale: k / 2, gray: gray8,
-                                           width: width, height: height, padding: padding, rejectText: rejectText,
-                                           barsOnly: true)
-                    where !found.contains(where: { Self.covers($0.box, extra.box) }) {
-                        found.append(extra)
-                    }
-                }
+            let extras = coarse?.withPix { coarsePix in
+                Self.scan(coarsePix, factor: factor / 2, brick: brick, sizeScale: k / 2, gray: gray8,
+                          width: width, height: height, padding: padding, rejectText: rejectText, barsOnly: true)
+            } ?? []
+            // Regions found at both scales are kept once.
+            for extra in extras where !found.contains(where: { Self.covers($0.box, extra.box) }) {
+                found.append(extra)
             }
             return found.sorted { $0.area > $1.area }.prefix(maxCount).map(\.box)
         }
@@ -98,8 +85,9 @@ extension Image {
                 let full = DocumentModel.Box(x: Int(Double(x) / factor), y: Int(Double(y) / factor),
                                              width: Int((Double(w) / factor).rounded(.up)),
                                              height: Int((Double(h) / factor).rounded(.up)))
-                if barsOnly && !Self.looksLikeBars(gray8, full) { continue }
-                if rejectText && Self.looksLikeText(gray8, full) { continue }
+                guard let ink = InkPieces(gray8, full) else { continue }
+                if barsOnly && !Self.looksLikeBars(ink) { continue }
+                if rejectText && Self.looksLikeText(ink) { continue }
             }
             let px = Double(w) * padding + 4, py = Double(h) * padding + 4
             let x0 = max(0, (Double(x) - px) / factor), y0 = max(0, (Double(y) - py) / factor)
@@ -111,12 +99,11 @@ extension Image {
         return found
     }
 
-    /// True when the ink inside `area` is mostly upright bars: at least 3 pieces, three quarters
+    /// True when a blob's ink is mostly upright bars: at least 3 pieces, three quarters
     /// of them as tall as half the area and at least 3× taller than wide (a linear code, or one
     /// character of a widely spaced Code 39; its human-readable digits are the short pieces).
     /// A paragraph's glyphs are short against the area, a text line's mostly not thin.
-    private static func looksLikeBars(_ gray: UnsafeMutablePointer<PIX>, _ area: DocumentModel.Box) -> Bool {
-        guard let ink = InkPieces(gray, area) else { return false }
+    private static func looksLikeBars(_ ink: InkPieces) -> Bool {
         let bars = ink.pieces.filter { $0.height * 2 >= ink.height && $0.height >= 3 * $0.width }.count
         return ink.pieces.count >= 3 && bars * 4 >= ink.pieces.count * 3
     }
@@ -127,15 +114,14 @@ extension Image {
         return common.width * common.height * 5 >= inner.width * inner.height * 4
     }
 
-    /// True when the ink inside `area` of an 8-bpp image looks like a line of glyphs rather than
+    /// True when a blob's ink looks like a line of glyphs rather than
     /// a code: at least two separate pieces, side by side (their widths add up to about the
     /// area's width: the bars of a rotated linear code and the modules of a matrix code overlap
     /// each other's columns), and either two or three glyph-shaped pieces as tall as most of the
     /// area (a short word), or pieces most about as wide as tall or too few to be bars (upright
     /// bars are tall and thin), none spanning half the area (a matrix code's modules fuse into
     /// large pieces). Thin horizontal rules (underlines) are left out of the count.
-    private static func looksLikeText(_ gray: UnsafeMutablePointer<PIX>, _ area: DocumentModel.Box) -> Bool {
-        guard let ink = InkPieces(gray, area) else { return false }
+    private static func looksLikeText(_ ink: InkPieces) -> Bool {
         let w = ink.width, h = ink.height
         var aspects: [Double] = []
         var widest = 0, widths = 0, shortest = Int.max
@@ -163,7 +149,7 @@ extension Image {
 
 /// The separate pieces of ink in one area of an 8-bpp page (Otsu threshold of the area, 8-connected
 /// components of at least 3 pixels in width or height), with the area's clamped size.
-private struct InkPieces {
+struct InkPieces {
     var pieces: [(width: Int, height: Int)] = []
     var width: Int
     var height: Int

@@ -23,7 +23,7 @@ extension Image {
 
     /// A 1-bpp copy thresholded with Otsu's method over large tiles (≈ a global Otsu threshold).
     package func ocrOtsuBinarized() throws -> Image {
-        let gray = grayscale()
+        let gray = isPlainGray ? self : grayscale()
         return try Image.ocrWrap(gray.withPix { pix in
             var out: UnsafeMutablePointer<PIX>?
             let sx = max(16, Int32(width)), sy = max(16, Int32(height))
@@ -35,7 +35,7 @@ extension Image {
     /// Background-normalised grey copy (uneven illumination and grey paper become white),
     /// with its contrast stretched: helps low-contrast and stained pages.
     package func ocrNormalizedBackground() throws -> Image {
-        let gray = grayscale()
+        let gray = isPlainGray ? self : grayscale()
         return try Image.ocrWrap(gray.withPix { pix in
             // pixBackgroundNormSimple(pixs, pixim, pixg): background → 200; then stretch.
             guard let norm = pixBackgroundNormSimple(pix, nil, nil) else { return nil }
@@ -46,7 +46,7 @@ extension Image {
 
     /// A 1-bpp copy binarised with Sauvola's local method (good for noise and uneven contrast).
     package func ocrSauvolaBinarized(window: Int = 25, factor: Double = 0.35) throws -> Image {
-        let gray = grayscale()
+        let gray = isPlainGray ? self : grayscale()
         return try Image.ocrWrap(gray.withPix { pix in
             var out: UnsafeMutablePointer<PIX>?
             let half = Int32(max(2, min(window / 2, (min(width, height) - 3) / 2)))
@@ -57,7 +57,7 @@ extension Image {
 
     /// A median-filtered grey copy (removes salt-and-pepper and gaussian speckle).
     package func ocrDenoised(size: Int = 3) throws -> Image {
-        let gray = grayscale()
+        let gray = isPlainGray ? self : grayscale()
         return try Image.ocrWrap(gray.withPix { pixMedianFilter($0, Int32(size), Int32(size)) },
                                  "pixMedianFilter")
     }
@@ -65,14 +65,14 @@ extension Image {
     /// A grey copy smoothed with a (2·halfWidth+1)² box filter (`pixBlockconv`): strong gaussian
     /// noise and JPEG blocking fade while strokes of body text survive.
     package func ocrSmoothed(halfWidth: Int = 1) throws -> Image {
-        let gray = grayscale()
+        let gray = isPlainGray ? self : grayscale()
         return try Image.ocrWrap(gray.withPix { pixBlockconv($0, Int32(halfWidth), Int32(halfWidth)) }, "pixBlockconv")
     }
 
     /// A grey copy whose contrast is stretched between the 2 % darkest level and the level of
     /// the median pixel (the paper on a text page), with `pixGammaTRC`.
     package func ocrStretched() throws -> Image {
-        let gray = grayscale()
+        let gray = isPlainGray ? self : grayscale()
         return try Image.ocrWrap(gray.withPix { pix -> UnsafeMutablePointer<PIX>? in
             var dark: UInt32 = 0, paper: UInt32 = 255
             let factor = Int32(max(1, min(width, height) / 400))

@@ -39,8 +39,8 @@ extension Image {
     /// a few milliseconds for a 300-dpi page where a general `scaled(by: 0.5)` takes ~5× longer),
     /// as 8-bit gray. The resolution, when known, is halved too.
     public func halvedGray() -> Image {
+        let isGray = isPlainGray
         let result = withPix { pix -> Image in
-            let isGray = pixGetDepth(pix) == 8 && pixGetColormap(pix) == nil
             var gray: UnsafeMutablePointer<PIX>? = isGray ? pixClone(pix) : ImageNormalizer.gray8(from: pix)
             defer { pixDestroy(&gray) }
             return Image.made(gray.flatMap { pixScaleAreaMap2($0) }, "halve an image")

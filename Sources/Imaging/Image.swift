@@ -26,6 +26,8 @@ public final class Image {
     public var height: Int { Int(pixGetHeight(pix)) }
     /// Bits per pixel (1, 2, 4, 8, 16, 32).
     public var depth: Int { Int(pixGetDepth(pix)) }
+    /// 8-bit gray without a colormap: quire's canonical form, usable by gray-only leptonica calls.
+    package var isPlainGray: Bool { pixGetDepth(pix) == 8 && pixGetColormap(pix) == nil }
     /// Horizontal resolution stored with the image (pixels per inch), 0 when unknown.
     public var resolution: Int { Int(pixGetXRes(pix)) }
 
