@@ -1,3 +1,5 @@
+import Pipeline
+
 /// The visible subcommands: usage line, options and help text.
 struct CommandInfo: Sendable {
     struct Option: Sendable {
@@ -14,19 +16,22 @@ struct CommandInfo: Sendable {
     var options: [Option]
     var details: String
 
-    static let version = "0.1.0"
+    static let version = Quire.version
     static let topUsage = "quire <command> [options]"
 
     static let help = Option(name: "--help", short: "-h", value: nil, help: "Show this help.")
     static let workers = Option(name: "--workers", value: "N", help: "Worker processes (1-64); overrides run.workers.")
     static let progress = Option(name: "--progress", value: "auto|plain|json",
                                  help: "Progress on stderr: live line on a terminal (auto), plain lines, or JSON lines.")
-    static let quiet = Option(name: "--quiet", short: "-q", value: nil, help: "Only errors and the final summary.")
+    static let quiet = Option(name: "--quiet", short: "-q", value: nil,
+                              help: "Print nothing unless the run fails or is interrupted (for cron).")
+    static let logFile = Option(name: "--log-file", value: "PATH",
+                                help: "Also append every progress event to PATH as a JSON line.")
 
     static let all: [CommandInfo] = [
         CommandInfo(name: "run", positional: "PIPELINE",
                     summary: "Process the documents of a pipeline into its database",
-                    options: [workers, progress, quiet, help],
+                    options: [workers, progress, quiet, logFile, help],
                     details: """
                     Finds the documents under the pipeline's inputs, and extracts, recognises and
                     analyses every page not yet done, in parallel worker processes. Pages that fail
@@ -40,10 +45,17 @@ struct CommandInfo: Sendable {
                     a one-line summary on stdout (exit 0). Also checks that input folders exist and
                     that the OCR languages are installed.
                     """),
-        CommandInfo(name: "status", positional: "DB",
-                    summary: "Summarise a database: documents, pages, failures",
-                    options: [Option(name: "--json", value: nil, help: "Print the summary as JSON on stdout."), help],
-                    details: "Reads the database without changing it."),
+        CommandInfo(name: "status", positional: "PIPELINE|DB",
+                    summary: "Summarise a database: documents, pages, runs, failures",
+                    options: [Option(name: "--json", value: nil, help: "Print the summary as JSON on stdout."),
+                              Option(name: "--check", value: nil,
+                                     help: "Monitoring: print one line per problem; exit 1 while any waits, else 0."),
+                              help],
+                    details: """
+                    Reads the database (named directly, or by the pipeline file that uses it) without
+                    changing it. With --check, problems are failed pages or documents waiting for a
+                    rerun, and a last run that crashed, was interrupted or exited non-zero.
+                    """),
         CommandInfo(name: "rerun", positional: "PIPELINE",
                     summary: "Process selected pages again",
                     options: [
@@ -51,9 +63,13 @@ struct CommandInfo: Sendable {
                         Option(name: "--stage", value: "extract|ocr|layout|barcodes", help: "Redo from this stage on."),
                         Option(name: "--document", value: "GLOB", help: "Only documents matching GLOB (relative to an input root); may repeat."),
                         Option(name: "--force", value: nil, help: "Also pages that reached run.max_attempts."),
-                        workers, progress, quiet, help,
+                        workers, progress, quiet, logFile, help,
                     ],
-                    details: "Without selectors, every page of every document is processed again."),
+                    details: """
+                    Say what to redo: --failed (pages and documents that failed), --stage STAGE (that
+                    stage and the ones after it, on every done page), or both; --document narrows
+                    either to some documents. `rerun --stage layout` works from the stored words.
+                    """),
     ]
 
     static func named(_ name: String) -> CommandInfo? { all.first { $0.name == name } }

@@ -96,11 +96,11 @@ private struct ParsedArguments {
         switch info.name {
         case "run":
             return .run(RunOptions(pipeline: target, workers: try workers(info), progress: try progress(info),
-                                   quiet: flags.contains("--quiet")))
+                                   quiet: flags.contains("--quiet"), logFile: options["--log-file"]?.last))
         case "validate":
             return .validate(ValidateOptions(pipeline: target))
         case "status":
-            return .status(StatusOptions(database: target, json: flags.contains("--json")))
+            return .status(StatusOptions(database: target, json: flags.contains("--json"), check: flags.contains("--check")))
         case "rerun":
             var stage: RerunStage?
             if let raw = options["--stage"]?.last {
@@ -109,7 +109,7 @@ private struct ParsedArguments {
             return .rerun(RerunOptions(pipeline: target, failedOnly: flags.contains("--failed"), stage: stage,
                                        documents: options["--document"] ?? [], force: flags.contains("--force"),
                                        workers: try workers(info), progress: try progress(info),
-                                       quiet: flags.contains("--quiet")))
+                                       quiet: flags.contains("--quiet"), logFile: options["--log-file"]?.last))
         default:
             preconditionFailure("CommandInfo lists '\(info.name)' but the parser does not handle it")
         }

@@ -23,16 +23,21 @@ public enum RerunStage: String, Sendable, CaseIterable {
     case extract, ocr, layout, barcodes
 }
 
-/// `quire run PIPELINE [--workers N] [--progress auto|plain|json] [--quiet]`
+/// `quire run PIPELINE [--workers N] [--progress auto|plain|json] [--quiet] [--log-file PATH]`
 public struct RunOptions: Equatable, Sendable {
     public var pipeline: String
     /// Overrides `run.workers` of the pipeline file (1...64).
     public var workers: Int?
     public var progress: ProgressMode
+    /// Nothing on stderr unless the run fails or is interrupted.
     public var quiet: Bool
+    /// Every progress event is also appended to this file as a JSON line.
+    public var logFile: String?
 
-    public init(pipeline: String, workers: Int? = nil, progress: ProgressMode = .auto, quiet: Bool = false) {
+    public init(pipeline: String, workers: Int? = nil, progress: ProgressMode = .auto, quiet: Bool = false,
+                logFile: String? = nil) {
         self.pipeline = pipeline; self.workers = workers; self.progress = progress; self.quiet = quiet
+        self.logFile = logFile
     }
 }
 
@@ -42,14 +47,19 @@ public struct ValidateOptions: Equatable, Sendable {
     public init(pipeline: String) { self.pipeline = pipeline }
 }
 
-/// `quire status DB [--json]`
+/// `quire status PIPELINE|DB [--json] [--check]`
 public struct StatusOptions: Equatable, Sendable {
+    /// A database file, or a pipeline file naming one.
     public var database: String
     public var json: Bool
-    public init(database: String, json: Bool = false) { self.database = database; self.json = json }
+    /// Monitoring: one line per problem, and a non-zero exit while there is any.
+    public var check: Bool
+    public init(database: String, json: Bool = false, check: Bool = false) {
+        self.database = database; self.json = json; self.check = check
+    }
 }
 
-/// `quire rerun PIPELINE [--failed] [--stage S] [--document GLOB]... [--force] [--workers N] [--progress M] [--quiet]`
+/// `quire rerun PIPELINE [--failed] [--stage S] [--document GLOB]... [--force] [--workers N] [--progress M] [--quiet] [--log-file PATH]`
 public struct RerunOptions: Equatable, Sendable {
     public var pipeline: String
     /// Only pages whose last attempt failed.
@@ -63,11 +73,14 @@ public struct RerunOptions: Equatable, Sendable {
     public var workers: Int?
     public var progress: ProgressMode
     public var quiet: Bool
+    public var logFile: String?
 
     public init(pipeline: String, failedOnly: Bool = false, stage: RerunStage? = nil, documents: [String] = [],
-                force: Bool = false, workers: Int? = nil, progress: ProgressMode = .auto, quiet: Bool = false) {
+                force: Bool = false, workers: Int? = nil, progress: ProgressMode = .auto, quiet: Bool = false,
+                logFile: String? = nil) {
         self.pipeline = pipeline; self.failedOnly = failedOnly; self.stage = stage; self.documents = documents
         self.force = force; self.workers = workers; self.progress = progress; self.quiet = quiet
+        self.logFile = logFile
     }
 }
 

@@ -5,7 +5,7 @@ import Foundation
 public func quireMain(_ arguments: [String]) -> Int32 {
     do {
         let command = try CommandParser.parse(Array(arguments.dropFirst()))
-        return try execute(command)
+        return try execute(command, arguments: arguments)
     } catch {
         let end = termination(for: error)
         write(end.message, to: end.stream)
@@ -13,8 +13,9 @@ public func quireMain(_ arguments: [String]) -> Int32 {
     }
 }
 
-/// Runs a parsed command; help and version print to stdout.
-func execute(_ command: ParsedCommand) throws -> Int32 {
+/// Runs a parsed command; help and version print to stdout. `arguments` (with the program
+/// name) are recorded with each run.
+func execute(_ command: ParsedCommand, arguments: [String] = []) throws -> Int32 {
     switch command {
     case .help(let text):
         write(text, to: .stdout)
@@ -23,9 +24,9 @@ func execute(_ command: ParsedCommand) throws -> Int32 {
         write("quire \(CommandInfo.version)", to: .stdout)
         return ExitCode.success.rawValue
     case .validate(let options): return try executeValidate(options)
-    case .run(let options): return try executeRun(options)
+    case .run(let options): return try executeRun(options, arguments: arguments)
     case .status(let options): return try executeStatus(options)
-    case .rerun(let options): return try executeRerun(options)
+    case .rerun(let options): return try executeRerun(options, arguments: arguments)
     case .worker(let options): return try executeWorker(options)
     }
 }

@@ -15,6 +15,9 @@ final class CommandParserTests: XCTestCase {
         (["validate", "p.yaml"], .validate(ValidateOptions(pipeline: "p.yaml"))),
         (["status", "q.db"], .status(StatusOptions(database: "q.db"))),
         (["status", "--json", "q.db"], .status(StatusOptions(database: "q.db", json: true))),
+        (["status", "p.yml", "--check"], .status(StatusOptions(database: "p.yml", check: true))),
+        (["run", "p.yaml", "--log-file", "/var/log/q.jsonl"], .run(RunOptions(pipeline: "p.yaml", logFile: "/var/log/q.jsonl"))),
+        (["rerun", "p.yaml", "--failed", "--log-file=q.jsonl"], .rerun(RerunOptions(pipeline: "p.yaml", failedOnly: true, logFile: "q.jsonl"))),
         (["rerun", "p.yaml"], .rerun(RerunOptions(pipeline: "p.yaml"))),
         (["rerun", "p.yaml", "--failed", "--stage", "ocr", "--document", "2024/**", "--document=*.pdf", "--force",
           "--workers", "8", "--progress", "plain"],
@@ -42,7 +45,7 @@ final class CommandParserTests: XCTestCase {
             (["run", "p.yaml", "-h"], "Usage: quire run PIPELINE"),
             (["run", "--bogus", "--help"], "Usage: quire run PIPELINE"),
             (["validate", "-h"], "Usage: quire validate PIPELINE"),
-            (["status", "--help"], "Usage: quire status DB [--json]"),
+            (["status", "--help"], "Usage: quire status PIPELINE|DB [--json] [--check]"),
             (["help", "rerun"], "[--stage extract|ocr|layout|barcodes] [--document GLOB] [--force]"),
         ]
         for (arguments, expected) in cases {
@@ -70,7 +73,7 @@ final class CommandParserTests: XCTestCase {
         (["run", "p.yaml", "--quiet=yes"], "option '--quiet' takes no value", "run"),
         (["run", "p.yaml", "-x"], "unknown option '-x'", "run"),
         (["validate", "p.yaml", "--workers", "2"], "unknown option '--workers'", "validate"),
-        (["status"], "missing DB argument", "status"),
+        (["status"], "missing PIPELINE|DB argument", "status"),
         (["rerun", "p.yaml", "--stage", "orc"], "option '--stage' expects one of extract, ocr, layout, barcodes, found 'orc' (did you mean 'ocr'?)", "rerun"),
         (["run", "--version"], "unknown option '--version'", "run"),
     ]

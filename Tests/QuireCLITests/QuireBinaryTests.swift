@@ -47,7 +47,7 @@ final class QuireBinaryTests: XCTestCase {
         XCTAssertEqual(r.stderr, "")
         let sub = try quire("help", "status")
         XCTAssertEqual(sub.status, 0)
-        XCTAssertTrue(sub.stdout.contains("Usage: quire status DB [--json]"))
+        XCTAssertTrue(sub.stdout.contains("Usage: quire status PIPELINE|DB [--json] [--check]"))
     }
 
     func testVersion() throws {
@@ -62,7 +62,7 @@ final class QuireBinaryTests: XCTestCase {
         XCTAssertEqual(r.stdout, "")
         XCTAssertEqual(r.stderr, """
         Error: option '--workers' expects a whole number from 1 to 64, found 'zero'
-        Usage: quire run PIPELINE [--workers N] [--progress auto|plain|json] [--quiet]
+        Usage: quire run PIPELINE [--workers N] [--progress auto|plain|json] [--quiet] [--log-file PATH]
         See 'quire run --help'.
 
         """)

@@ -2,17 +2,23 @@ import Foundation
 
 /// Progress on stderr (stdout stays for machine-readable output): a live line on a terminal,
 /// one line per page (`plain`), or JSON lines (`json`, the default when stderr is not a terminal).
+/// With a log file, every event is also appended to it as a JSON line.
 class ProgressReporter {
     let started = Date()
     var total = 0
+    /// The run the events belong to (known from `runStarted`).
+    var runID: Int64 = 0
 
-    static func make(_ mode: ProgressMode) -> ProgressReporter {
+    static func make(_ mode: ProgressMode, logFile: String? = nil) throws -> ProgressReporter {
+        let screen: ProgressReporter
         switch mode {
-        case .auto: return isatty(STDERR_FILENO) != 0 ? LiveProgress() : JSONProgress()
-        case .plain: return PlainProgress()
-        case .json: return JSONProgress()
-        case .quiet: return ProgressReporter()
+        case .auto: screen = isatty(STDERR_FILENO) != 0 ? LiveProgress() : JSONProgress(sink: .standardError)
+        case .plain: screen = PlainProgress()
+        case .json: screen = JSONProgress(sink: .standardError)
+        case .quiet: screen = ProgressReporter()
         }
+        guard let logFile else { return screen }
+        return TeeProgress([screen, JSONProgress(sink: try LineSink(appendingTo: logFile))])
     }
 
     func emit(_ line: String) {
@@ -26,7 +32,7 @@ class ProgressReporter {
     }
 
     // Events; the base class stays silent.
-    func runStarted(pipeline: String, database: String, workers: Int) {}
+    func runStarted(runID: Int64, pipeline: String, database: String, workers: Int) { self.runID = runID }
     func pagesPlanned(_ count: Int) { total = count }
     func pageFinished(path: String, page: Int, failed: Bool, stage: String?, error: String?, counts: RunCounts) {}
     func documentFailed(path: String, message: String) {}
@@ -35,8 +41,55 @@ class ProgressReporter {
     func runFinished(_ summary: RunSummary) {}
 }
 
+/// Where JSON progress lines go: stderr, or a log file opened for appending.
+final class LineSink {
+    private let handle: FileHandle
+    static var standardError: LineSink { LineSink(handle: .standardError) }
+
+    private init(handle: FileHandle) { self.handle = handle }
+
+    /// Opens (creating it, mode 0644) `path` for appending; each line is one `write(2)` with
+    /// `O_APPEND`, so lines of concurrent runs never interleave within a line.
+    convenience init(appendingTo path: String) throws {
+        let fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+        guard fd >= 0 else {
+            throw LogFileError(path: path, reason: String(cString: strerror(errno)))
+        }
+        self.init(handle: FileHandle(fileDescriptor: fd, closeOnDealloc: true))
+    }
+
+    func write(_ line: String) { handle.write(Data((line + "\n").utf8)) }
+}
+
+/// `--log-file PATH` cannot be opened for appending.
+public struct LogFileError: Error, CustomStringConvertible, Equatable {
+    public var path: String
+    public var reason: String
+    public var description: String { "cannot open the log file \(path): \(reason)" }
+}
+
+/// Sends every event to several reporters (the screen and the log file).
+final class TeeProgress: ProgressReporter {
+    private let reporters: [ProgressReporter]
+    init(_ reporters: [ProgressReporter]) { self.reporters = reporters }
+
+    override func runStarted(runID: Int64, pipeline: String, database: String, workers: Int) {
+        super.runStarted(runID: runID, pipeline: pipeline, database: database, workers: workers)
+        reporters.forEach { $0.runStarted(runID: runID, pipeline: pipeline, database: database, workers: workers) }
+    }
+    override func pagesPlanned(_ count: Int) { super.pagesPlanned(count); reporters.forEach { $0.pagesPlanned(count) } }
+    override func pageFinished(path: String, page: Int, failed: Bool, stage: String?, error: String?, counts: RunCounts) {
+        reporters.forEach { $0.pageFinished(path: path, page: page, failed: failed, stage: stage, error: error, counts: counts) }
+    }
+    override func documentFailed(path: String, message: String) { reporters.forEach { $0.documentFailed(path: path, message: message) } }
+    override func warning(_ message: String) { reporters.forEach { $0.warning(message) } }
+    override func note(_ message: String) { reporters.forEach { $0.note(message) } }
+    override func runFinished(_ summary: RunSummary) { reporters.forEach { $0.runFinished(summary) } }
+}
+
 final class PlainProgress: ProgressReporter {
-    override func runStarted(pipeline: String, database: String, workers: Int) {
+    override func runStarted(runID: Int64, pipeline: String, database: String, workers: Int) {
+        super.runStarted(runID: runID, pipeline: pipeline, database: database, workers: workers)
         emit("quire: running '\(pipeline)' into \(database) with \(workers) worker(s)")
     }
     override func pagesPlanned(_ count: Int) {
@@ -53,7 +106,8 @@ final class PlainProgress: ProgressReporter {
 }
 
 final class LiveProgress: ProgressReporter {
-    override func runStarted(pipeline: String, database: String, workers: Int) {
+    override func runStarted(runID: Int64, pipeline: String, database: String, workers: Int) {
+        super.runStarted(runID: runID, pipeline: pipeline, database: database, workers: workers)
         emit("quire: running '\(pipeline)' into \(database) with \(workers) worker(s)")
     }
     override func pageFinished(path: String, page: Int, failed: Bool, stage: String?, error: String?, counts: RunCounts) {
@@ -72,21 +126,21 @@ final class LiveProgress: ProgressReporter {
 }
 
 final class JSONProgress: ProgressReporter {
-    /// One flat object per line, keys sorted (written by hand: an event per page, and
-    /// JSONEncoder cost a few percent of a born-digital run's coordinator).
-    private func event(_ fields: [String: JSONValue]) {
-        var line = "{"
-        for (i, key) in fields.keys.sorted().enumerated() {
-            if i > 0 { line += "," }
-            JSONValue.string(key).write(to: &line)
-            line += ":"
-            fields[key]!.write(to: &line)
-        }
-        line += "}"
-        emit(line)
+    private let sink: LineSink
+    init(sink: LineSink) { self.sink = sink }
+
+    /// One flat object per line, keys sorted, each with the time (ISO 8601, UTC, milliseconds)
+    /// and the run id (written by hand: an event per page, and JSONEncoder cost a few percent
+    /// of a born-digital run's coordinator).
+    private func event(_ given: [String: JSONValue]) {
+        var fields = given
+        fields["time"] = .string(iso8601Timestamp())
+        fields["run_id"] = .int(Int(runID))
+        sink.write(JSONValue.object(fields))
     }
 
-    override func runStarted(pipeline: String, database: String, workers: Int) {
+    override func runStarted(runID: Int64, pipeline: String, database: String, workers: Int) {
+        super.runStarted(runID: runID, pipeline: pipeline, database: database, workers: workers)
         event(["event": "run_started", "pipeline": .string(pipeline), "database": .string(database), "workers": .int(workers)])
     }
     override func pagesPlanned(_ count: Int) {
@@ -105,8 +159,10 @@ final class JSONProgress: ProgressReporter {
         event(["event": "document_failed", "path": .string(path), "error": .string(message)])
     }
     override func warning(_ message: String) { event(["event": "warning", "message": .string(message)]) }
+    override func note(_ message: String) { event(["event": "note", "message": .string(message)]) }
     override func runFinished(_ s: RunSummary) {
-        event(["event": "run_finished", "status": .string(s.status.rawValue), "run_id": .int(Int(s.runID)),
+        event(["event": "run_finished", "status": .string(s.status.rawValue), "exit_code": .int(Int(s.exitCode)),
+               "failed_pages_waiting": .int(s.failedPagesWaiting), "exhausted_pages": .int(s.exhaustedPages),
                "pages_done": .int(s.counts.pagesDone), "pages_failed": .int(s.counts.pagesFailed),
                "pages_skipped": .int(s.counts.pagesSkipped), "documents_new": .int(s.counts.documentsNew),
                "documents_failed": .int(s.counts.documentsFailed), "seconds": .double((s.seconds * 100).rounded() / 100),
@@ -115,9 +171,21 @@ final class JSONProgress: ProgressReporter {
 }
 
 /// A small JSON value for progress events.
-enum JSONValue: ExpressibleByStringLiteral, Equatable {
+public enum JSONValue: ExpressibleByStringLiteral, Equatable, Sendable {
     case string(String), int(Int), double(Double), null
-    init(stringLiteral value: String) { self = .string(value) }
+    public init(stringLiteral value: String) { self = .string(value) }
+
+    /// One flat JSON object, keys sorted: `{"a":1,"b":"x"}`.
+    public static func object(_ fields: [String: JSONValue]) -> String {
+        var line = "{"
+        for (i, key) in fields.keys.sorted().enumerated() {
+            if i > 0 { line += "," }
+            JSONValue.string(key).write(to: &line)
+            line += ":"
+            fields[key]!.write(to: &line)
+        }
+        return line + "}"
+    }
 
     /// Appends the value as JSON text (RFC 8259: quotes, backslashes and control characters
     /// escaped; non-finite numbers, which JSON cannot hold, as null).
@@ -144,6 +212,17 @@ enum JSONValue: ExpressibleByStringLiteral, Equatable {
             out += "\""
         }
     }
+}
+
+/// Now as ISO 8601 in UTC with milliseconds: `2026-12-01T02:50:36.123Z`.
+public func iso8601Timestamp() -> String {
+    var ts = timespec()
+    clock_gettime(CLOCK_REALTIME, &ts)
+    var seconds = ts.tv_sec
+    var t = tm()
+    gmtime_r(&seconds, &t)
+    return String(format: "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", Int(t.tm_year) + 1900, Int(t.tm_mon) + 1, Int(t.tm_mday),
+                  Int(t.tm_hour), Int(t.tm_min), Int(t.tm_sec), Int(ts.tv_nsec / 1_000_000))
 }
 
 func formatDuration(_ seconds: Double) -> String {

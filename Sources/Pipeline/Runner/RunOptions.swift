@@ -15,11 +15,15 @@ public struct RunRequest: Sendable {
     public var progress: ProgressMode
     /// The quire binary to start workers from (default: this process's own executable).
     public var workerExecutable: String
+    /// `--log-file PATH`: every progress event is also appended there as a JSON line.
+    public var logFile: String?
+    /// The command line as given (recorded in the `runs` table).
+    public var arguments: [String]
 
     public init(command: Command = .run, workers: Int? = nil, progress: ProgressMode = .auto,
-                workerExecutable: String = Runner.ownExecutable) {
+                workerExecutable: String = Runner.ownExecutable, logFile: String? = nil, arguments: [String] = []) {
         self.command = command; self.workers = workers; self.progress = progress
-        self.workerExecutable = workerExecutable
+        self.workerExecutable = workerExecutable; self.logFile = logFile; self.arguments = arguments
     }
 }
 
@@ -56,6 +60,16 @@ public struct RunSummary: Codable, Sendable {
     public var exhaustedPages: Int
     /// Failed pages (this run's and earlier ones) that `quire rerun --failed` would retry.
     public var failedPagesWaiting: Int
+
+    /// The exit status the run ends with: 130 when interrupted, 1 when pages or documents it
+    /// processed failed, 0 otherwise (the README's table of exit codes).
+    public var exitCode: Int32 {
+        switch status {
+        case .interrupted: return 130
+        case .completed where counts.pagesFailed > 0 || counts.documentsFailed > 0: return 1
+        default: return 0
+        }
+    }
 
     public var pagesPerMinute: Double {
         seconds > 0 ? Double(counts.pagesDone + counts.pagesFailed) / seconds * 60 : 0

@@ -18,11 +18,12 @@ public final class Runner {
         (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
     }
 
-    public init(spec: PipelineSpec, pipelinePath: String, request: RunRequest) {
+    /// Throws ``LogFileError`` when `request.logFile` cannot be opened for appending.
+    public init(spec: PipelineSpec, pipelinePath: String, request: RunRequest) throws {
         self.spec = spec
         self.pipelinePath = pipelinePath
         self.request = request
-        self.progress = ProgressReporter.make(request.progress)
+        self.progress = try ProgressReporter.make(request.progress, logFile: request.logFile)
     }
 
     var workerCount: Int {
@@ -39,12 +40,12 @@ public final class Runner {
         fingerprints = Fingerprints.compute(spec)
         let commandName: String = { if case .run = request.command { return "run" } else { return "rerun" } }()
         let runID = try store.beginRun(pipeline: spec.name, pipelinePath: pipelinePath, command: commandName,
-                                       workers: workerCount)
+                                       workers: workerCount, arguments: request.arguments)
         var state = RunState(runID: runID)
         let signals = SignalWatcher(events: state.events)
         defer { signals.stop() }
 
-        progress.runStarted(pipeline: spec.name, database: spec.database, workers: workerCount)
+        progress.runStarted(runID: runID, pipeline: spec.name, database: spec.database, workers: workerCount)
         var warnings: [String] = []
         let filter = documentFilter()
         switch request.command {
@@ -76,6 +77,7 @@ public final class Runner {
                                  warnings: warnings, database: spec.database,
                                  exhaustedPages: try store.exhaustedPages(maxAttempts: spec.run.maxAttempts),
                                  failedPagesWaiting: try store.retryablePages(maxAttempts: spec.run.maxAttempts))
+        try store.finishRun(runID, exitCode: summary.exitCode, seconds: summary.seconds)
         progress.runFinished(summary)
         return summary
     }

@@ -10,6 +10,7 @@ enum Schema {
         var m = Migrator()
         m.register(1, "initial schema", sql: v1)
         m.register(2, "pages by document and status", sql: v2)
+        m.register(9, "runs remember their command line, version, exit code and duration", sql: v9)
         return m
     }
 
@@ -192,5 +193,15 @@ extension Schema {
     /// (a 2,000-page PDF ran at ≈ 73 pages/s against ≈ 100 for 200 pages).
     static let v2 = """
     CREATE INDEX pages_document_status ON pages(document_id, status);
+    """
+}
+
+extension Schema {
+    /// A run records how it was started and how it ended, for `status` and for monitoring.
+    static let v9 = """
+    ALTER TABLE runs ADD COLUMN arguments TEXT;       -- the command line, as a JSON array of strings
+    ALTER TABLE runs ADD COLUMN quire_version TEXT;
+    ALTER TABLE runs ADD COLUMN exit_code INTEGER;    -- NULL while running, or when the run was killed
+    ALTER TABLE runs ADD COLUMN duration_ms INTEGER;  -- wall time, set when the run ends
     """
 }

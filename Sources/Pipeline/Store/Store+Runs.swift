@@ -25,11 +25,21 @@ extension Store {
             """)
     }
 
-    func beginRun(pipeline: String, pipelinePath: String, command: String, workers: Int) throws -> Int64 {
+    func beginRun(pipeline: String, pipelinePath: String, command: String, workers: Int,
+                  arguments: [String] = [], version: String = Quire.version) throws -> Int64 {
         try closeAbandonedRuns()
-        try db.execute("INSERT INTO runs(pipeline, pipeline_path, command, pid, workers) VALUES (?, ?, ?, ?, ?)",
-                       pipeline, pipelinePath, command, Int(getpid()), workers)
+        let argumentsJSON = String(decoding: try JSONEncoder().encode(arguments), as: UTF8.self)
+        try db.execute("""
+            INSERT INTO runs(pipeline, pipeline_path, command, pid, workers, arguments, quire_version)
+            VALUES (?, ?, ?, ?, ?, ?, ?)
+            """, pipeline, pipelinePath, command, Int(getpid()), workers, argumentsJSON, version)
         return db.lastInsertRowID
+    }
+
+    /// Records how a run ended: its exit status and wall time.
+    func finishRun(_ id: Int64, exitCode: Int32, seconds: Double) throws {
+        try db.execute("UPDATE runs SET exit_code = ?, duration_ms = ? WHERE id = ?",
+                       Int(exitCode), Int((seconds * 1000).rounded()), id)
     }
 
     func updateRun(_ id: Int64, counts: RunCounts, status: RunStatus? = nil) throws {

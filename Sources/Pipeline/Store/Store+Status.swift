@@ -6,7 +6,12 @@ public struct StatusReport: Codable, Sendable {
     public struct RunRow: Codable, Sendable {
         public var id: Int64, pipeline: String, command: String, status: String
         public var startedAt: String, endedAt: String?
-        public var pagesDone: Int, pagesFailed: Int, pagesSkipped: Int, documentsNew: Int
+        /// Wall time: to the end of the run, or so far for a live one.
+        public var durationSeconds: Double
+        /// NULL for runs that were killed, are still running, or predate schema 9.
+        public var exitCode: Int?
+        public var pid: Int?
+        public var pagesDone: Int, pagesFailed: Int, pagesSkipped: Int, documentsNew: Int, documentsFailed: Int
     }
     public struct FailedPage: Codable, Sendable {
         public var path: String, page: Int, stage: String?, error: String?, attempts: Int
@@ -22,13 +27,21 @@ public struct StatusReport: Codable, Sendable {
 
 extension Store {
     public func statusReport(runLimit: Int = 10, failureLimit: Int = 200) throws -> StatusReport {
+        // Databases made before schema 9 have no exit_code/duration_ms; status reads them as they are.
+        let hasExitCode = try db.query("SELECT count(*) FROM pragma_table_info('runs') WHERE name = 'exit_code'") { $0.int(0) } == [1]
+        let exitColumns = hasExitCode ? "exit_code, duration_ms" : "NULL, NULL"
         let runs = try db.query("""
-            SELECT id, pipeline, command, status, started_at, ended_at, pages_done, pages_failed, pages_skipped, documents_new
+            SELECT id, pipeline, command, status, started_at, ended_at, pages_done, pages_failed, pages_skipped,
+                   documents_new, documents_failed, pid, \(exitColumns),
+                   (julianday(COALESCE(ended_at, strftime('%Y-%m-%dT%H:%M:%fZ','now'))) - julianday(started_at)) * 86400
             FROM runs ORDER BY id DESC LIMIT ?
             """, [runLimit]) { r in
             StatusReport.RunRow(id: r.int64(0), pipeline: r.string(1), command: r.string(2), status: r.string(3),
-                                startedAt: r.string(4), endedAt: r.optionalString(5), pagesDone: r.int(6),
-                                pagesFailed: r.int(7), pagesSkipped: r.int(8), documentsNew: r.int(9))
+                                startedAt: r.string(4), endedAt: r.optionalString(5),
+                                durationSeconds: r.optionalInt(13).map { Double($0) / 1000 } ?? max(0, r.double(14)),
+                                exitCode: r.optionalInt(12), pid: r.optionalInt(11),
+                                pagesDone: r.int(6), pagesFailed: r.int(7), pagesSkipped: r.int(8),
+                                documentsNew: r.int(9), documentsFailed: r.int(10))
         }
         let docs = Dictionary(uniqueKeysWithValues: try db.query("""
             SELECT status, count(*) FROM documents WHERE superseded_by IS NULL GROUP BY status
@@ -66,8 +79,11 @@ extension StatusReport {
         out.append("")
         out.append("Recent runs:")
         for r in runs {
-            out.append("  #\(r.id) \(r.command) '\(r.pipeline)' \(r.status)  started \(r.startedAt)"
-                       + "  pages: \(r.pagesDone) done, \(r.pagesFailed) failed, \(r.pagesSkipped) unchanged")
+            let exit = r.exitCode.map { " (exit \($0))" } ?? ""
+            out.append("  #\(r.id) \(r.command) '\(r.pipeline)' \(r.status)\(exit)  started \(r.startedAt)"
+                       + String(format: ", %.1f s", r.durationSeconds)
+                       + "  pages: \(r.pagesDone) done, \(r.pagesFailed) failed, \(r.pagesSkipped) unchanged;"
+                       + " documents: \(r.documentsNew) new, \(r.documentsFailed) failed")
         }
         if !failedDocuments.isEmpty {
             out.append("")
@@ -82,5 +98,41 @@ extension StatusReport {
             }
         }
         return out.joined(separator: "\n")
+    }
+}
+
+extension StatusReport {
+    /// What `status --check` reports: one line per problem, none when all is well. Problems are
+    /// failed pages or documents waiting, and a last run that crashed, was interrupted, exited
+    /// non-zero, or is recorded as running by a process that no longer exists.
+    /// `isAlive` tells whether a process id is a live process (injected for tests).
+    public func problems(rerunHint: String, isAlive: (Int) -> Bool) -> [String] {
+        var found: [String] = []
+        if let failed = pagesByStatus["failed"], failed > 0 {
+            let first = failedPages.first.map { ", first: \($0.path) page \($0.page): \($0.error ?? "")" } ?? ""
+            found.append("\(failed) failed page(s) wait for \(rerunHint)\(first)")
+        }
+        if let failed = documentsByStatus["failed"], failed > 0 {
+            let first = failedDocuments.first.map { ", first: \($0.path): \($0.error ?? "")" } ?? ""
+            found.append("\(failed) document(s) failed\(first)")
+        }
+        guard let last = runs.first else { return found + ["no run is recorded in this database yet"] }
+        switch last.status {
+        case "crashed": found.append("the last run (#\(last.id), started \(last.startedAt)) crashed")
+        case "interrupted": found.append("the last run (#\(last.id), started \(last.startedAt)) was interrupted")
+        case "running" where !(last.pid.map(isAlive) ?? false):
+            found.append("the last run (#\(last.id), started \(last.startedAt)) is recorded as running, but its process is gone")
+        case "completed" where (last.exitCode ?? 0) != 0:
+            found.append("the last run (#\(last.id), started \(last.startedAt)) exited with \(last.exitCode!)")
+        default: break
+        }
+        return found
+    }
+
+    /// The line `status --check` prints when there is no problem.
+    public var healthyLine: String {
+        let docs = documentsByStatus.values.reduce(0, +), pages = pagesByStatus["done"] ?? 0
+        let last = runs.first.map { "; last run #\($0.id) \($0.status), started \($0.startedAt)" } ?? ""
+        return "OK: \(docs) document(s), \(pages) page(s) done\(last)"
     }
 }

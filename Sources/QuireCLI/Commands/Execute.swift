@@ -3,37 +3,78 @@ import Pipeline
 import SQLite
 
 /// `quire run PIPELINE`.
-func executeRun(_ options: RunOptions) throws -> Int32 {
-    let spec = try PipelineLoader.load(path: options.pipeline)
-    let request = RunRequest(command: .run, workers: options.workers,
-                             progress: progressMode(options.progress, quiet: options.quiet))
-    return try finish(Runner(spec: spec, pipelinePath: absolute(options.pipeline), request: request).run())
+func executeRun(_ options: RunOptions, arguments: [String]) throws -> Int32 {
+    let screen = ScreenMode(options.progress, quiet: options.quiet)
+    return try screen.reportingErrors {
+        let spec = try PipelineLoader.load(path: options.pipeline)
+        let request = RunRequest(command: .run, workers: options.workers, progress: screen.pipelineMode,
+                                 logFile: options.logFile, arguments: arguments)
+        return finish(try Runner(spec: spec, pipelinePath: absolute(options.pipeline), request: request).run(),
+                      pipeline: options.pipeline, screen: screen)
+    }
 }
 
 /// `quire rerun PIPELINE --failed | --stage STAGE [--document GLOB]… [--force]`.
-func executeRerun(_ options: RerunOptions) throws -> Int32 {
+func executeRerun(_ options: RerunOptions, arguments: [String]) throws -> Int32 {
     guard options.failedOnly || options.stage != nil else {
         throw UsageError("say what to rerun: --failed, --stage STAGE, or both", command: "rerun")
     }
-    let spec = try PipelineLoader.load(path: options.pipeline)
-    let stage = options.stage.map { Stage(rawValue: $0.rawValue)! }
-    let request = RunRequest(command: .rerun(failedOnly: options.failedOnly, stage: stage,
-                                             documents: options.documents, force: options.force),
-                             workers: options.workers, progress: progressMode(options.progress, quiet: options.quiet))
-    return try finish(Runner(spec: spec, pipelinePath: absolute(options.pipeline), request: request).run())
+    let screen = ScreenMode(options.progress, quiet: options.quiet)
+    return try screen.reportingErrors {
+        let spec = try PipelineLoader.load(path: options.pipeline)
+        let stage = options.stage.map { Stage(rawValue: $0.rawValue)! }
+        let request = RunRequest(command: .rerun(failedOnly: options.failedOnly, stage: stage,
+                                                 documents: options.documents, force: options.force),
+                                 workers: options.workers, progress: screen.pipelineMode,
+                                 logFile: options.logFile, arguments: arguments)
+        return finish(try Runner(spec: spec, pipelinePath: absolute(options.pipeline), request: request).run(),
+                      pipeline: options.pipeline, screen: screen)
+    }
 }
 
-/// `quire status DB [--json]`.
+/// `quire status PIPELINE|DB [--json] [--check]`.
 func executeStatus(_ options: StatusOptions) throws -> Int32 {
-    let report = try Store(path: options.database, readOnly: true).statusReport()
-    if options.json {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        write(String(decoding: try encoder.encode(report), as: UTF8.self), to: .stdout)
-    } else {
-        write(report.text, to: .stdout)
+    let target = try StatusTarget(options.database)
+    let report = try Store(path: target.database, readOnly: true).statusReport()
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+    encoder.keyEncodingStrategy = .convertToSnakeCase   // one JSON style: the progress events' snake_case
+    guard options.check else {
+        write(options.json ? String(decoding: try encoder.encode(report), as: UTF8.self) : report.text, to: .stdout)
+        return ExitCode.success.rawValue
     }
-    return ExitCode.success.rawValue
+    let hint = "quire rerun \(target.pipeline.map(shellQuoted) ?? "PIPELINE") --failed"
+    let problems = report.problems(rerunHint: hint, isAlive: { kill(pid_t($0), 0) == 0 || errno == EPERM })
+    if options.json {
+        struct Check: Encodable { var ok: Bool; var problems: [String] }
+        write(String(decoding: try encoder.encode(Check(ok: problems.isEmpty, problems: problems)), as: UTF8.self), to: .stdout)
+    } else {
+        write(problems.isEmpty ? report.healthyLine : problems.map { "PROBLEM: \($0)" }.joined(separator: "\n"), to: .stdout)
+    }
+    return problems.isEmpty ? ExitCode.success.rawValue : ExitCode.pagesFailed.rawValue
+}
+
+/// What `status` was given: a database, or a pipeline file naming one.
+private struct StatusTarget {
+    var database: String
+    var pipeline: String?
+
+    init(_ path: String) throws {
+        if Self.isSQLite(path) || !FileManager.default.fileExists(atPath: path) {
+            database = path
+        } else {
+            database = try PipelineLoader.load(path: path).database
+            pipeline = path
+        }
+    }
+
+    /// Every SQLite 3 database starts with this 16-byte header string.
+    private static func isSQLite(_ path: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        let head = (try? handle.read(upToCount: 16)) ?? Data()
+        return head == Data("SQLite format 3\u{0}".utf8)
+    }
 }
 
 /// `quire __worker --memory-mib N` (hidden): a worker process, started by `run`.
@@ -46,8 +87,10 @@ func executeWorker(_ options: WorkerOptions) throws -> Int32 {
     return Worker.main(memoryMiB: memoryMiB)
 }
 
-/// Prints the run's summary to stderr and turns its status into the exit code.
-private func finish(_ summary: RunSummary) throws -> Int32 {
+/// Prints the run's summary to stderr (unless JSON lines already carry it, or `--quiet` and all
+/// went well) and returns the run's exit code.
+private func finish(_ summary: RunSummary, pipeline: String, screen: ScreenMode) -> Int32 {
+    guard screen.wantsPlainSummary(exitCode: summary.exitCode) else { return summary.exitCode }
     let c = summary.counts
     var lines = [String(format: "%@: %d page(s) done, %d failed, %d unchanged; %d new document(s), %d failed; %.1f s (%.1f pages/min)",
                         summary.status.rawValue, c.pagesDone, c.pagesFailed, c.pagesSkipped, c.documentsNew,
@@ -58,26 +101,70 @@ private func finish(_ summary: RunSummary) throws -> Int32 {
     }
     if summary.failures.count > 20 { lines.append("  … and \(summary.failures.count - 20) more (quire status \(summary.database))") }
     if summary.failedPagesWaiting > 0 {
-        lines.append("  \(summary.failedPagesWaiting) failed page(s) can be retried: quire rerun PIPELINE --failed")
+        lines.append("  \(summary.failedPagesWaiting) failed page(s) can be retried: quire rerun \(shellQuoted(pipeline)) --failed")
     }
     if summary.exhaustedPages > 0 {
-        lines.append("  \(summary.exhaustedPages) failed page(s) reached max_attempts and are left alone (rerun --failed --force)")
+        lines.append("  \(summary.exhaustedPages) failed page(s) reached max_attempts and are left alone "
+                     + "(quire rerun \(shellQuoted(pipeline)) --failed --force)")
     }
     write(lines.joined(separator: "\n"), to: .stderr)
-    switch summary.status {
-    case .interrupted: return ExitCode.interrupted.rawValue
-    case .completed where c.pagesFailed > 0 || c.documentsFailed > 0: return ExitCode.pagesFailed.rawValue
-    default: return ExitCode.success.rawValue
+    return summary.exitCode
+}
+
+/// How `run` and `rerun` talk on stderr: JSON lines only, a live line or plain lines, or
+/// nothing unless something went wrong (`--quiet`).
+struct ScreenMode {
+    enum Kind { case json, human, quiet }
+    let kind: Kind
+    let pipelineMode: Pipeline.ProgressMode
+
+    init(_ mode: ProgressMode, quiet: Bool) {
+        if quiet {
+            kind = .quiet; pipelineMode = .quiet
+            return
+        }
+        switch mode {
+        case .json: kind = .json; pipelineMode = .json
+        case .plain: kind = .human; pipelineMode = .plain
+        case .auto:
+            // `auto`: a live line on a terminal, JSON lines otherwise (decided here, once, so the
+            // summary follows the same choice).
+            let terminal = isatty(STDERR_FILENO) != 0
+            kind = terminal ? .human : .json
+            pipelineMode = terminal ? .auto : .json
+        }
+    }
+
+    /// With JSON lines, the `run_finished` event is the summary; `--quiet` prints it only when
+    /// the run did not succeed, so a cron job mails only on trouble.
+    func wantsPlainSummary(exitCode: Int32) -> Bool {
+        switch kind {
+        case .json: return false
+        case .human: return true
+        case .quiet: return exitCode != 0
+        }
+    }
+
+    /// Runs `body`; in JSON mode an error that ends the command becomes one JSON line
+    /// (`{"event":"error",…}`) so stderr stays parseable, and the exit code is returned.
+    func reportingErrors(_ body: () throws -> Int32) throws -> Int32 {
+        guard kind == .json else { return try body() }
+        do {
+            return try body()
+        } catch {
+            let end = termination(for: error)
+            write(JSONValue.object(["event": "error", "time": .string(iso8601Timestamp()),
+                                     "exit_code": .int(Int(end.exitCode.rawValue)), "message": .string(end.message)]),
+                  to: .stderr)
+            return end.exitCode.rawValue
+        }
     }
 }
 
-private func progressMode(_ mode: ProgressMode, quiet: Bool) -> Pipeline.ProgressMode {
-    if quiet { return .quiet }
-    switch mode {
-    case .auto: return .auto
-    case .plain: return .plain
-    case .json: return .json
-    }
+/// `path` quoted for a POSIX shell when it needs it, for commands we suggest to the user.
+func shellQuoted(_ path: String) -> String {
+    let safe = path.unicodeScalars.allSatisfy { CharacterSet.alphanumerics.contains($0) || "/._-+:,@%=".unicodeScalars.contains($0) }
+    return safe && !path.isEmpty ? path : "'" + path.replacingOccurrences(of: "'", with: "'\\''") + "'"
 }
 
 private func absolute(_ path: String) -> String {

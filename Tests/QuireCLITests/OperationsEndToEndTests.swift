@@ -1,0 +1,133 @@
+import Foundation
+import XCTest
+
+/// Operating quire night after night: quiet cron output, JSON-only stderr, a log file, runs that
+/// remember how they ended, and `status --check` for monitoring. The real binary end to end.
+final class OperationsEndToEndTests: XCTestCase {
+    /// `--quiet` prints nothing on success, and the summary when pages failed.
+    func testQuietPrintsNothingOnSuccessAndTheSummaryOnTrouble() throws {
+        let box = try QuireSandbox(files: ["beta.pdf"])
+        try box.writePipeline()
+        let ok = try box.run(["run", box.pipeline, "--quiet"])
+        XCTAssertEqual(ok.status, 0)
+        XCTAssertEqual(ok.stdout, "")
+        XCTAssertEqual(ok.stderr, "", "a successful quiet run prints nothing, so cron mails nothing")
+
+        try FileManager.default.copyItem(at: QuireSandbox.fixtures.appendingPathComponent("truncated.pdf"),
+                                         to: box.inputs.appendingPathComponent("truncated.pdf"))
+        let bad = try box.run(["run", box.pipeline, "--quiet"])
+        XCTAssertEqual(bad.status, 1)
+        XCTAssertTrue(bad.stderr.contains("truncated.pdf"), bad.stderr)
+        XCTAssertTrue(bad.stderr.hasPrefix("completed:"), bad.stderr)
+    }
+
+    /// With `--progress json` every stderr line is a JSON object carrying the time and the run id,
+    /// the summary included; `--log-file` appends the same events to a file.
+    func testJSONProgressIsOnlyJSONAndTheLogFileGetsEveryEvent() throws {
+        let box = try QuireSandbox(files: ["beta.pdf", "truncated.pdf"])
+        try box.writePipeline()
+        let log = box.dir.appendingPathComponent("logs/quire.jsonl").path
+        try FileManager.default.createDirectory(atPath: box.dir.appendingPathComponent("logs").path, withIntermediateDirectories: true)
+        let result = try box.run(["run", box.pipeline, "--progress", "json", "--log-file", log])
+        XCTAssertEqual(result.status, 1)
+        let lines = result.stderr.split(separator: "\n").map(String.init)
+        XCTAssertGreaterThan(lines.count, 3)
+        let events = try lines.map { line -> [String: Any] in
+            let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+            return try XCTUnwrap(object, "not a JSON object: \(line)")
+        }
+        for event in events {
+            XCTAssertEqual(event["run_id"] as? Int, 1, "\(event)")
+            let time = try XCTUnwrap(event["time"] as? String)
+            XCTAssertNotNil(time.range(of: #"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$"#, options: .regularExpression), time)
+        }
+        let finished = try XCTUnwrap(events.last)
+        XCTAssertEqual(finished["event"] as? String, "run_finished")
+        XCTAssertEqual(finished["exit_code"] as? Int, 1)
+        XCTAssertTrue(events.contains { $0["event"] as? String == "document_failed" })
+
+        // The log file holds the same events; a second run appends to it.
+        XCTAssertEqual(try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").count, lines.count)
+        _ = try box.run(["run", box.pipeline, "--quiet", "--log-file", log])
+        let logged = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
+        XCTAssertGreaterThan(logged.count, lines.count)
+        XCTAssertTrue(logged.last!.contains("\"run_id\":2"), String(logged.last!))
+
+        // An error that stops the command is a JSON line too.
+        let busy = try box.run(["run", box.dir.appendingPathComponent("missing.yml").path, "--progress", "json"])
+        XCTAssertEqual(busy.status, 65)
+        let error = try JSONSerialization.jsonObject(with: Data(busy.stderr.utf8)) as? [String: Any]
+        XCTAssertEqual(error?["event"] as? String, "error", busy.stderr)
+        XCTAssertEqual(error?["exit_code"] as? Int, 65)
+    }
+
+    /// The runs table records the command line, the version, the exit code and the duration;
+    /// `status` shows them and accepts the pipeline file as well as the database.
+    func testRunsRememberHowTheyEndedAndStatusTakesThePipelineFile() throws {
+        let box = try QuireSandbox(files: ["beta.pdf", "truncated.pdf"])
+        try box.writePipeline()
+        XCTAssertEqual(try box.run(["run", box.pipeline, "--quiet", "--workers", "1"]).status, 1)
+        let row = try box.query("SELECT quire_version, exit_code, duration_ms > 0, arguments FROM runs WHERE id = 1")
+        XCTAssertEqual(row.count, 1)
+        let fields = row[0].split(separator: "|", maxSplits: 3).map(String.init)
+        XCTAssertEqual(fields[0], "0.1.0")
+        XCTAssertEqual(fields[1], "1")
+        XCTAssertEqual(fields[2], "1")
+        let arguments = try JSONSerialization.jsonObject(with: Data(fields[3].utf8)) as? [String]
+        XCTAssertEqual(arguments?.suffix(5), ["run", box.pipeline, "--quiet", "--workers", "1"])
+
+        let byPipeline = try box.run(["status", box.pipeline])
+        XCTAssertEqual(byPipeline.status, 0, byPipeline.stderr)
+        XCTAssertTrue(byPipeline.stdout.contains("#1 run 'e2e' completed (exit 1)"), byPipeline.stdout)
+        XCTAssertTrue(byPipeline.stdout.contains("documents: 2 new, 1 failed"), byPipeline.stdout)
+        XCTAssertEqual(byPipeline.stdout, try box.run(["status", box.database]).stdout)
+
+        let json = try box.run(["status", box.pipeline, "--json"])
+        let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        XCTAssertNotNil(object["documents_by_status"], "status --json uses snake_case like the progress events")
+        let runs = try XCTUnwrap(object["runs"] as? [[String: Any]])
+        XCTAssertEqual(runs.first?["exit_code"] as? Int, 1)
+        XCTAssertNotNil(runs.first?["duration_seconds"])
+    }
+
+    /// `status --check`: 0 and one OK line when all is well; 1 and one line per problem while
+    /// failed documents or pages wait, or when the last run did not end well.
+    func testStatusCheckExitsNonZeroWhileProblemsWait() throws {
+        let box = try QuireSandbox(files: ["beta.pdf"])
+        try box.writePipeline()
+        XCTAssertEqual(try box.run(["run", box.pipeline, "--quiet"]).status, 0)
+        let healthy = try box.run(["status", box.pipeline, "--check"])
+        XCTAssertEqual(healthy.status, 0, healthy.stdout)
+        XCTAssertTrue(healthy.stdout.hasPrefix("OK: 1 document(s), 2 page(s) done; last run #1 completed"), healthy.stdout)
+
+        try FileManager.default.copyItem(at: QuireSandbox.fixtures.appendingPathComponent("truncated.pdf"),
+                                         to: box.inputs.appendingPathComponent("truncated.pdf"))
+        _ = try box.run(["run", box.pipeline, "--quiet"])
+        let sick = try box.run(["status", box.pipeline, "--check"])
+        XCTAssertEqual(sick.status, 1)
+        let problems = sick.stdout.split(separator: "\n")
+        XCTAssertEqual(problems.count, 2, sick.stdout)
+        XCTAssertTrue(problems[0].hasPrefix("PROBLEM: 1 document(s) failed, first: ") && problems[0].contains("truncated.pdf"), sick.stdout)
+        XCTAssertTrue(problems[1].contains("the last run (#2") && problems[1].contains("exited with 1"), sick.stdout)
+
+        // A run killed mid-way (recorded as running by a process that is gone) is a problem too.
+        _ = try box.query("UPDATE runs SET status = 'running', exit_code = NULL, pid = 2147483646 WHERE id = 2")
+        _ = try box.query("UPDATE documents SET status = 'done' WHERE path LIKE '%truncated.pdf'")
+        let killed = try box.run(["status", box.database, "--check", "--json"])
+        XCTAssertEqual(killed.status, 1)
+        let check = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(killed.stdout.utf8)) as? [String: Any])
+        XCTAssertEqual(check["ok"] as? Bool, false)
+        XCTAssertEqual((check["problems"] as? [String])?.count, 1, killed.stdout)
+        XCTAssertTrue((check["problems"] as? [String])?.first?.contains("its process is gone") ?? false, killed.stdout)
+    }
+
+    /// The summary names the pipeline in the rerun it suggests (no placeholder to fill in).
+    func testTheSummarySuggestsARunnableRerun() throws {
+        let box = try QuireSandbox(files: ["beta.pdf"])
+        try box.writePipeline()
+        let crash = try box.run(["run", box.pipeline, "--progress", "plain"], environment: ["QUIRE_FAULT": "layout:throw"])
+        XCTAssertEqual(crash.status, 1, crash.stderr)
+        XCTAssertTrue(crash.stderr.contains("quire rerun \(box.pipeline) --failed"), crash.stderr)
+        XCTAssertFalse(crash.stderr.contains("PIPELINE"), crash.stderr)
+    }
+}
