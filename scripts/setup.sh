@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs the Debian packages quire builds and runs with, when any is missing.
+# Installs the Debian packages quire builds and runs with, when any is missing; packages given
+# as arguments are added (scripts/test.sh adds the tools some tests check files with).
 # Idempotent and quick when everything is there (one dpkg query, no network).
 set -euo pipefail
 
@@ -11,6 +12,7 @@ PACKAGES=(
   libzxing-dev
   libyaml-dev
   libsqlite3-dev sqlite3
+  "$@"
 )
 
 missing=()

@@ -2,7 +2,8 @@
 # The README's test command: install what is missing, build, run every test.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/setup.sh
+# Test-only tools: groff and man-db render the man page, systemd-analyze verifies the units.
+bash scripts/setup.sh groff-base man-db systemd
 # libgomp reads this before main; without it Tesseract runs 7-10x slower (PLATFORM-NOTES).
 export OMP_THREAD_LIMIT=1
 swift build --build-tests

@@ -35,7 +35,7 @@ public struct ImageError: Error, CustomStringConvertible, Equatable, Sendable {
         case .unsupportedFormat:
             return "\(path): not an image format quire reads (PNG, JPEG, TIFF, GIF, BMP, WebP, JPEG 2000, PNM)"
         case let .tooLarge(width, height, maxPixels):
-            return "\(path): image is \(width)x\(height) pixels (\(width * height)), more than the limit of \(maxPixels) pixels; not decoded"
+            return "\(path): image is \(width)x\(height) pixels (\(width * height)), more than the limit of \(maxPixels) pixels (extract.max_megapixels); not decoded"
         case let .pageOutOfRange(page, pageCount):
             return "\(path): page \(page) does not exist (the file has \(pageCount) page\(pageCount == 1 ? "" : "s"))"
         case let .decodeFailed(detail):

@@ -19,6 +19,20 @@ public enum Tessdata {
         return "tesseract-ocr-" + name
     }
 
+    /// Tesseract names languages by three-letter codes (`deu`); people often write the
+    /// two-letter ISO 639-1 code (`de`). The Tesseract code for such a code, nil when unknown.
+    public static func tesseractCode(forTwoLetter code: String) -> String? {
+        let codes = ["af": "afr", "ar": "ara", "bg": "bul", "bn": "ben", "ca": "cat", "cs": "ces", "cy": "cym",
+                     "da": "dan", "de": "deu", "el": "ell", "en": "eng", "eo": "epo", "es": "spa", "et": "est",
+                     "eu": "eus", "fa": "fas", "fi": "fin", "fr": "fra", "ga": "gle", "gl": "glg", "he": "heb",
+                     "hi": "hin", "hr": "hrv", "hu": "hun", "id": "ind", "is": "isl", "it": "ita", "ja": "jpn",
+                     "ko": "kor", "la": "lat", "lt": "lit", "lv": "lav", "mt": "mlt", "nb": "nor", "nl": "nld",
+                     "no": "nor", "pl": "pol", "pt": "por", "ro": "ron", "ru": "rus", "sk": "slk", "sl": "slv",
+                     "sq": "sqi", "sr": "srp", "sv": "swe", "ta": "tam", "th": "tha", "tr": "tur", "uk": "ukr",
+                     "vi": "vie", "zh": "chi_sim"]
+        return codes[code.lowercased()]
+    }
+
     /// Languages with a `.traineddata` file in `path`.
     public static func installedLanguages(in path: String = defaultPath) -> [String] {
         let files = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []

@@ -38,7 +38,7 @@ public enum PDFError: Error, CustomStringConvertible, Equatable, Sendable {
         case let .pageOutOfRange(path, page, count):
             return "\(path): page \(page) does not exist (the PDF has \(count) page\(count == 1 ? "" : "s"))"
         case let .tooLarge(path, page, width, height, maxPixels):
-            return "\(path): page \(page) would render at \(width)x\(height) pixels (\(width * height)), more than the limit of \(maxPixels) pixels; lower the dpi or raise max_pixels"
+            return "\(path): page \(page) would render at \(width)x\(height) pixels (\(width * height)), more than the limit of \(maxPixels) pixels; lower extract.dpi or raise extract.max_megapixels"
         case let .renderFailed(path, page, message):
             return "\(path): page \(page) could not be rendered (\(message))"
         }

@@ -103,9 +103,9 @@ struct CommandInfo: Sendable {
         }
         lines.append("  " + "help [COMMAND]".padding(toLength: 20, withPad: " ", startingAt: 0) + "Show help for a command")
         lines += ["", "Options:", "  -h, --help          Show this help.", "  --version           Print the version.", "",
-                  "Exit codes:",
-                  "  0 success · 1 some pages or documents failed · 64 usage error · 65 invalid pipeline file",
-                  "  70 internal error · 74 database unusable · 75 database busy (another run) · 130 interrupted", "",
+                  "Exit codes:"]
+        lines += ExitCode.allCases.map { "  " + String($0.rawValue).padding(toLength: 5, withPad: " ", startingAt: 0) + $0.meaning }
+        lines += ["",
                   "See 'quire <command> --help' for a command's options; pipeline files: docs/pipeline-files.md."]
         return lines.joined(separator: "\n")
     }

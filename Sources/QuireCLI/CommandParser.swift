@@ -12,6 +12,9 @@ public enum CommandParser {
         case "-h", "--help": return .help(CommandInfo.topHelp)
         case "--version": return .version
         case "__worker": return .worker(WorkerOptions(arguments: rest))
+        // Hidden: the man page and the bash completion, generated from these command descriptions.
+        case "__manpage": return .help(ManPage.render())
+        case "__completion" where rest == ["bash"]: return .help(BashCompletion.render())
         case "help":
             guard let topic = rest.first else { return .help(CommandInfo.topHelp) }
             guard let info = CommandInfo.named(topic) else { throw unknownCommand(topic) }

@@ -18,6 +18,22 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
     case interrupted = 130
 }
 
+extension ExitCode {
+    /// One line on what the code means, for `--help` and the man page.
+    public var meaning: String {
+        switch self {
+        case .success: return "success: every page and document is done (status --check: nothing waits)"
+        case .pagesFailed: return "some pages or documents failed (status --check: a problem waits)"
+        case .usage: return "usage error: unknown command or option, missing argument"
+        case .invalidPipeline: return "the pipeline file is invalid"
+        case .internalError: return "internal error (a bug: please report it)"
+        case .databaseUnusable: return "the database (or the log file) cannot be opened or written"
+        case .databaseBusy: return "the database is being used by another quire run"
+        case .interrupted: return "interrupted by SIGINT or SIGTERM; run again to continue"
+        }
+    }
+}
+
 /// An error that knows its exit code. Conform error types thrown by command execution
 /// (database, runner) so ``termination(for:)`` reports them with the right code.
 public protocol ExitCodeProviding: Error, CustomStringConvertible {

@@ -90,6 +90,10 @@ final class SpecErrorTests: XCTestCase {
              message: "language 'chi_sim' is not installed (no chi_sim.traineddata in '"),
         Case(text: minimalHeader + "ocr:\n  languages: eng+fra\n", line: 5, column: 14,
              message: "install the Debian package tesseract-ocr-fra"),
+        Case(text: minimalHeader + "ocr:\n  languages: [eng, de]\n", line: 5, column: 20,
+             message: "'de' is not a Tesseract language code; write 'deu' (it is installed)"),
+        Case(text: minimalHeader + "ocr:\n  languages: [fr]\n", line: 5, column: 15,
+             message: "'fr' is not a Tesseract language code; write 'fra' (install the Debian package tesseract-ocr-fra)"),
         Case(text: minimalHeader + "ocr:\n  languages: ['en g']\n", line: 5, column: 15, message: "is not a Tesseract language code"),
         // Warnings.
         Case(text: minimalHeader + "ocr:\n  custom_words: [quire]\n  language_correction: false\n", line: 5, column: 17,

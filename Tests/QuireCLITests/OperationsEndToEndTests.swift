@@ -53,6 +53,11 @@ final class OperationsEndToEndTests: XCTestCase {
         XCTAssertGreaterThan(logged.count, lines.count)
         XCTAssertTrue(logged.last!.contains("\"run_id\":2"), String(logged.last!))
 
+        // A log file that cannot be opened stops the run before it starts (exit 74).
+        let unwritable = try box.run(["run", box.pipeline, "--quiet", "--log-file", box.dir.appendingPathComponent("no/such/dir/x.jsonl").path])
+        XCTAssertEqual(unwritable.status, 74, unwritable.stderr)
+        XCTAssertTrue(unwritable.stderr.contains("cannot open the log file"), unwritable.stderr)
+
         // An error that stops the command is a JSON line too.
         let busy = try box.run(["run", box.dir.appendingPathComponent("missing.yml").path, "--progress", "json"])
         XCTAssertEqual(busy.status, 65)
@@ -129,5 +134,29 @@ final class OperationsEndToEndTests: XCTestCase {
         XCTAssertEqual(crash.status, 1, crash.stderr)
         XCTAssertTrue(crash.stderr.contains("quire rerun \(box.pipeline) --failed"), crash.stderr)
         XCTAssertFalse(crash.stderr.contains("PIPELINE"), crash.stderr)
+    }
+
+    /// Failure lines name the file once; a document that was never opened has no page count (NULL).
+    func testFailuresNameTheFileOnceAndUnopenedDocumentsHaveNoPageCount() throws {
+        let box = try QuireSandbox(files: ["truncated.pdf", "empty.pdf"])
+        try box.writePipeline()
+        let result = try box.run(["run", box.pipeline, "--progress", "plain"])
+        XCTAssertEqual(result.status, 1)
+        let lines = result.stderr.split(separator: "\n").filter { $0.contains("truncated.pdf") }
+        XCTAssertFalse(lines.isEmpty, result.stderr)
+        for line in lines {
+            XCTAssertEqual(line.components(separatedBy: "truncated.pdf").count - 1, 1, "path repeated: \(line)")
+        }
+        XCTAssertEqual(try box.query("SELECT count(*) FROM documents WHERE status = 'failed' AND page_count IS NULL"), ["2"])
+    }
+
+    /// A born-digital page read from its text layer needs no full raster: a pixel budget smaller
+    /// than the page at extract.dpi gives a coarser raster, not a failure.
+    func testTextLayerPagesAreNotFailedByThePixelBudget() throws {
+        let box = try QuireSandbox(files: ["alpha.pdf"])
+        try box.writePipeline(extra: "extract:\n  max_megapixels: 1\n")
+        let result = try box.run(["run", box.pipeline, "--progress", "plain"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(try box.query("SELECT count(*) FROM pages WHERE status = 'done' AND text_source = 'text_layer'"), ["3"])
     }
 }

@@ -98,10 +98,10 @@ final class PlainProgress: ProgressReporter {
     }
     override func pageFinished(path: String, page: Int, failed: Bool, stage: String?, error: String?, counts: RunCounts) {
         let done = counts.pagesDone + counts.pagesFailed
-        emit(failed ? "[\(done)/\(total)] FAILED \(path) page \(page) (\(stage ?? "?")): \(error ?? "")"
+        emit(failed ? "[\(done)/\(total)] FAILED \(path) page \(page) (\(stage ?? "?")): \(reasonText(error ?? "", path: path))"
                     : "[\(done)/\(total)] \(path) page \(page)")
     }
-    override func documentFailed(path: String, message: String) { emit("FAILED \(path): \(message)") }
+    override func documentFailed(path: String, message: String) { emit("FAILED \(path): \(reasonText(message, path: path))") }
     override func warning(_ message: String) { emit("warning: \(message)") }
 }
 
@@ -111,7 +111,7 @@ final class LiveProgress: ProgressReporter {
         emit("quire: running '\(pipeline)' into \(database) with \(workers) worker(s)")
     }
     override func pageFinished(path: String, page: Int, failed: Bool, stage: String?, error: String?, counts: RunCounts) {
-        if failed { clearLine(); emit("FAILED \(path) page \(page) (\(stage ?? "?")): \(error ?? "")") }
+        if failed { clearLine(); emit("FAILED \(path) page \(page) (\(stage ?? "?")): \(reasonText(error ?? "", path: path))") }
         let done = counts.pagesDone + counts.pagesFailed
         let perMinute = rate(counts)
         let eta = perMinute > 0 ? Double(total - done) / perMinute * 60 : 0
@@ -119,7 +119,7 @@ final class LiveProgress: ProgressReporter {
                           done, total, perMinute, formatDuration(eta), counts.pagesFailed)
         FileHandle.standardError.write(Data(line.utf8))
     }
-    override func documentFailed(path: String, message: String) { clearLine(); emit("FAILED \(path): \(message)") }
+    override func documentFailed(path: String, message: String) { clearLine(); emit("FAILED \(path): \(reasonText(message, path: path))") }
     override func warning(_ message: String) { clearLine(); emit("warning: \(message)") }
     override func runFinished(_ summary: RunSummary) { clearLine() }
     private func clearLine() { FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8)) }

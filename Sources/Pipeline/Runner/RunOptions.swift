@@ -45,6 +45,15 @@ public struct FailureNote: Codable, Sendable, Equatable {
     public var page: Int?
     public var stage: String?
     public var error: String
+
+    /// The error without the leading "PATH: " that library errors carry (the summary names
+    /// the path once, before it).
+    public var reason: String { reasonText(error, path: path) }
+}
+
+/// `message` without a leading "`path`: ", so a line that already names the file does not name it twice.
+func reasonText(_ message: String, path: String) -> String {
+    message.hasPrefix(path + ": ") ? String(message.dropFirst(path.count + 2)) : message
 }
 
 /// How a run ended.

@@ -27,8 +27,14 @@ extension SpecReader {
         if s.enabled {
             let listed = languageNodes ?? s.languages.map { ($0, v["languages"]?.mark ?? Mark(line: 1, column: 1)) }
             for (code, mark) in listed where !Tessdata.isInstalled(code, in: tessdataDirectory) {
-                error("ocr.languages: language '\(code)' is not installed (no \(code).traineddata in '\(tessdataDirectory)'); "
-                      + "install the Debian package \(Tessdata.debianPackage(for: code))", at: mark)
+                if let tesseract = Tessdata.tesseractCode(forTwoLetter: code) {
+                    let where_ = Tessdata.isInstalled(tesseract, in: tessdataDirectory)
+                        ? "it is installed" : "install the Debian package \(Tessdata.debianPackage(for: tesseract))"
+                    error("ocr.languages: '\(code)' is not a Tesseract language code; write '\(tesseract)' (\(where_))", at: mark)
+                } else {
+                    error("ocr.languages: language '\(code)' is not installed (no \(code).traineddata in '\(tessdataDirectory)'); "
+                          + "install the Debian package \(Tessdata.debianPackage(for: code))", at: mark)
+                }
             }
         }
         if !s.languageCorrection, !s.customWords.isEmpty, let node = v["custom_words"] {

@@ -76,7 +76,12 @@ public final class PageExtractor {
             // A page read from its text layer needs its raster only for rulings (and barcodes):
             // the caller may ask for a cheaper one (lower resolution, 1-bit ink).
             let cheap = text == nil ? nil : textLayerRaster
-            let imageDPI = min(settings.dpi, cheap?.dpi ?? settings.dpi)
+            var imageDPI = min(settings.dpi, cheap?.dpi ?? settings.dpi)
+            if text != nil {
+                // The text comes from the text layer: no full raster is needed, so a page too large
+                // for the pixel budget gets a coarser one (for rulings and barcodes) instead of failing.
+                imageDPI = min(imageDPI, Self.largestDPI(of: page, within: settings.maxPixels))
+            }
             let image = try cheap?.inkThreshold.map { try page.renderInk(dpi: imageDPI, threshold: $0, maxPixels: settings.maxPixels) }
                 ?? page.render(dpi: imageDPI, maxPixels: settings.maxPixels)
             let size = page.pixelSize(dpi: settings.dpi)
@@ -86,6 +91,13 @@ public final class PageExtractor {
         } catch let error as PDFError {
             throw Self.translate(error, page: number, passwordEnv: document.passwordEnv)
         }
+    }
+
+    /// The highest resolution (at least 1 dpi) at which `page` renders within `maxPixels`.
+    static func largestDPI(of page: PDFPage, within maxPixels: Int) -> Int {
+        let points = page.size
+        let area = max(1, points.width * points.height)
+        return max(1, Int((72 * (Double(maxPixels) / area).squareRoot()).rounded(.down)))
     }
 
     /// The page's text layer when `settings.textLayer` says to use it (see `TextLayerPolicy`), else nil.

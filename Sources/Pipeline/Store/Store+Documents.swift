@@ -71,7 +71,7 @@ extension Store {
                   first_run_id, last_seen_run_id, page_count)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, file.path, sha, file.size, fileKind.rawValue, status, error, original, file.mtimeNs,
-                           runID, runID, status == "failed" ? 0 : nil)
+                           runID, runID, nil as Int?)   // page_count: NULL until the document is opened
             let id = db.lastInsertRowID
             // An older version at the same path is superseded by this one.
             try db.execute("UPDATE documents SET superseded_by = ? WHERE path = ? AND id != ? AND superseded_by IS NULL",
@@ -93,8 +93,8 @@ extension Store {
                 id = existing
             } else {
                 try db.execute("""
-                    INSERT INTO documents(path, size_bytes, status, error, mtime_ns, first_run_id, last_seen_run_id, page_count)
-                    VALUES (?, ?, 'failed', ?, ?, ?, ?, 0)
+                    INSERT INTO documents(path, size_bytes, status, error, mtime_ns, first_run_id, last_seen_run_id)
+                    VALUES (?, ?, 'failed', ?, ?, ?, ?)
                     """, file.path, file.size, problem, file.mtimeNs, runID, runID)
                 id = db.lastInsertRowID
                 try db.execute("UPDATE documents SET superseded_by = ? WHERE path = ? AND id != ? AND superseded_by IS NULL",
@@ -127,8 +127,8 @@ extension Store {
     }
 
     func failDocument(documentID: Int64, message: String) throws {
-        try db.execute("UPDATE documents SET status = 'failed', error = ?, page_count = COALESCE(page_count, 0) WHERE id = ?",
-                       message, documentID)
+        // page_count stays NULL: the document was never opened (docs/schema.md).
+        try db.execute("UPDATE documents SET status = 'failed', error = ? WHERE id = ?", message, documentID)
     }
 
     /// Sets a document's status from its pages once none is pending.

@@ -97,7 +97,7 @@ private func finish(_ summary: RunSummary, pipeline: String, screen: ScreenMode)
                         c.documentsFailed, summary.seconds, summary.pagesPerMinute)]
     for f in summary.failures.prefix(20) {
         lines.append("  failed: \(f.path)" + (f.page.map { " page \($0)" } ?? "") + (f.stage.map { " [\($0)]" } ?? "")
-                     + ": \(f.error)")
+                     + ": \(f.reason)")
     }
     if summary.failures.count > 20 { lines.append("  … and \(summary.failures.count - 20) more (quire status \(summary.database))") }
     if summary.failedPagesWaiting > 0 {
@@ -178,6 +178,10 @@ extension Store.OpenError: ExitCodeProviding {
         case .unusable: return .databaseUnusable
         }
     }
+}
+
+extension LogFileError: ExitCodeProviding {
+    public var exitCode: ExitCode { .databaseUnusable }
 }
 
 extension SQLiteError: ExitCodeProviding {

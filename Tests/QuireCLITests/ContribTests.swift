@@ -1,0 +1,125 @@
+import Foundation
+import XCTest
+@testable import QuireCLI
+
+/// The nightly-scheduling files, the man page and the bash completion work as shipped: generated
+/// files equal what the binary generates now, roff renders without warnings, systemd accepts the
+/// units, and the crontab line is silent on a good night.
+final class ContribTests: XCTestCase {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    private func file(_ relative: String) throws -> String {
+        try String(contentsOf: Self.root.appendingPathComponent(relative), encoding: .utf8)
+    }
+
+    /// Runs a program; returns (status, stdout, stderr).
+    private func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:],
+                     stdin: String? = nil) throws -> (Int32, String, String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+    }
+
+    private func requireTool(_ path: String) throws {
+        guard FileManager.default.isExecutableFile(atPath: path) else { throw XCTSkip("\(path) is not installed") }
+    }
+
+    func testTheCommittedManPageIsCurrentAndRendersWithoutWarnings() throws {
+        XCTAssertEqual(try file("docs/quire.1"), ManPage.render() + "\n",
+                       "docs/quire.1 is stale: regenerate it with `quire __manpage > docs/quire.1`")
+        try requireTool("/usr/bin/groff")
+        let (status, _, warnings) = try run("/usr/bin/groff", ["-man", "-Tutf8", "-ww", "-z",
+                                                                Self.root.appendingPathComponent("docs/quire.1").path])
+        XCTAssertEqual(status, 0)
+        XCTAssertEqual(warnings, "", "groff warns about the man page")
+        let (_, text, _) = try run("/usr/bin/groff", ["-man", "-Tascii", "-P", "-c", "-P", "-b", "-P", "-u",
+                                                      Self.root.appendingPathComponent("docs/quire.1").path])
+        for heading in ["NAME", "SYNOPSIS", "COMMANDS", "EXIT STATUS", "EXAMPLES"] {
+            XCTAssertTrue(text.contains("\n\(heading)\n"), "no \(heading) section:\n\(text)")
+        }
+        for command in CommandInfo.all { XCTAssertTrue(text.contains("quire \(command.name)"), command.name) }
+        XCTAssertTrue(text.contains("--log-file"), text)
+        XCTAssertTrue(text.contains("130"), text)
+    }
+
+    func testTheBashCompletionIsCurrentAndCompletes() throws {
+        XCTAssertEqual(try file("contrib/bash-completion/quire"), BashCompletion.render() + "\n",
+                       "contrib/bash-completion/quire is stale: regenerate it with `quire __completion bash`")
+        let script = Self.root.appendingPathComponent("contrib/bash-completion/quire").path
+        func complete(_ words: [String]) throws -> [String] {
+            let quoted = words.map { "'\($0)'" }.joined(separator: " ")
+            let (status, out, err) = try run("/bin/bash", ["-c", """
+                source '\(script)'; COMP_WORDS=(\(quoted)); COMP_CWORD=\(words.count - 1); _quire; printf '%s\\n' "${COMPREPLY[@]}"
+                """])
+            XCTAssertEqual(status, 0, err)
+            return out.split(separator: "\n").map(String.init)
+        }
+        XCTAssertEqual(try complete(["quire", "re"]), ["rerun"])
+        XCTAssertEqual(try complete(["quire", "run", "p.yml", "--pro"]), ["--progress"])
+        XCTAssertEqual(try complete(["quire", "run", "p.yml", "--progress", ""]), ["auto", "plain", "json"])
+        XCTAssertEqual(try complete(["quire", "rerun", "p.yml", "--stage", "l"]), ["layout"])
+        XCTAssertEqual(try complete(["quire", "status", "p.yml", "--ch"]), ["--check"])
+    }
+
+    /// `systemd-analyze verify` on the shipped units, with the binary path pointed at the build and
+    /// the man page the units cite made findable.
+    func testTheSystemdUnitsVerify() throws {
+        try requireTool("/usr/bin/systemd-analyze")
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("quire-units-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("man/man1"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: Self.root.appendingPathComponent("docs/quire.1"),
+                                         to: dir.appendingPathComponent("man/man1/quire.1"))
+        let service = try file("contrib/systemd/quire-nightly.service")
+        XCTAssertTrue(service.contains("ExecStart=/usr/local/bin/quire run "))
+        try service.replacingOccurrences(of: "/usr/local/bin/quire", with: QuireSandbox.executable)
+            .write(to: dir.appendingPathComponent("quire-nightly.service"), atomically: true, encoding: .utf8)
+        try FileManager.default.copyItem(at: Self.root.appendingPathComponent("contrib/systemd/quire-nightly.timer"),
+                                         to: dir.appendingPathComponent("quire-nightly.timer"))
+        let (status, out, err) = try run("/usr/bin/systemd-analyze",
+                                         ["verify", dir.appendingPathComponent("quire-nightly.service").path,
+                                          dir.appendingPathComponent("quire-nightly.timer").path],
+                                         environment: ["MANPATH": dir.appendingPathComponent("man").path])
+        XCTAssertEqual(status, 0, out + err)
+        XCTAssertEqual(err.trimmingCharacters(in: .whitespacesAndNewlines), "", err)
+    }
+
+    /// The crontab line, run by /bin/sh as cron would: silent on a good night, the summary and the
+    /// problems on a bad one.
+    func testTheCrontabLineIsSilentOnAGoodNightAndSpeaksOnABadOne() throws {
+        let line = try XCTUnwrap(try file("contrib/cron/quire").split(separator: "\n")
+            .first { !$0.hasPrefix("#") && !$0.trimmingCharacters(in: .whitespaces).isEmpty })
+        let command = line.split(separator: " ", maxSplits: 5, omittingEmptySubsequences: true)[5]
+        let box = try QuireSandbox(files: ["beta.pdf"])
+        try box.writePipeline()
+        let log = box.dir.appendingPathComponent("nightly.jsonl").path
+        let bin = box.dir.appendingPathComponent("bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: bin.appendingPathComponent("quire").path,
+                                                   withDestinationPath: QuireSandbox.executable)
+        let concrete = command.replacingOccurrences(of: "/etc/quire/nightly.yml", with: box.pipeline)
+            .replacingOccurrences(of: "/var/log/quire/nightly.jsonl", with: log)
+        let path = bin.path + ":/usr/bin:/bin"
+        let good = try run("/bin/sh", ["-c", concrete], environment: ["PATH": path, "OMP_THREAD_LIMIT": "1"])
+        XCTAssertEqual(good.0, 0)
+        XCTAssertEqual(good.1 + good.2, "", "cron would mail this")
+        XCTAssertTrue(try String(contentsOfFile: log, encoding: .utf8).contains("\"event\":\"run_finished\""))
+
+        try FileManager.default.copyItem(at: QuireSandbox.fixtures.appendingPathComponent("truncated.pdf"),
+                                         to: box.inputs.appendingPathComponent("truncated.pdf"))
+        let bad = try run("/bin/sh", ["-c", concrete], environment: ["PATH": path, "OMP_THREAD_LIMIT": "1"])
+        XCTAssertEqual(bad.0, 1)
+        XCTAssertTrue(bad.2.contains("truncated.pdf"), bad.2)
+        XCTAssertTrue(bad.1.contains("PROBLEM: 1 document(s) failed"), bad.1)
+    }
+}
