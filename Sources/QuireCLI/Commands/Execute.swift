@@ -88,7 +88,7 @@ extension Store.OpenError: ExitCodeProviding {
     public var exitCode: ExitCode {
         switch self {
         case .busy: return .databaseBusy
-        case .unusable: return .databaseUnusable
+        case .unusable, .notQuire: return .databaseUnusable
         }
     }
 }
