@@ -98,6 +98,7 @@ public struct Row {
     public func optionalString(_ i: Int) -> String? { isNull(i) ? nil : string(i) }
     public func optionalInt(_ i: Int) -> Int? { isNull(i) ? nil : int(i) }
     public func optionalDouble(_ i: Int) -> Double? { isNull(i) ? nil : double(i) }
+    public func optionalBlob(_ i: Int) -> [UInt8]? { isNull(i) ? nil : blob(i) }
     public func blob(_ i: Int) -> [UInt8] {
         let count = Int(sqlite3_column_bytes(statement, Int32(i)))
         guard count > 0, let bytes = sqlite3_column_blob(statement, Int32(i)) else { return [] }

@@ -156,12 +156,20 @@ final class ExtractTests: XCTestCase {
             XCTAssertEqual((error as? ExtractError)?.category, .notFound)
             XCTAssertTrue("\(error)".contains("gone.pdf: file not found"), "\(error)")
         }
+        // A page that must be rendered for OCR and exceeds the pixel budget fails…
         var tiny = settings(dpi: 300)
         tiny.maxPixels = 1_000_000
+        tiny.textLayer = .never
         XCTAssertThrowsError(try PageExtractor().extract(try ref("born_digital.pdf"), page: 1, settings: tiny)) { error in
             XCTAssertEqual((error as? ExtractError)?.category, .tooLarge)
             XCTAssertEqual((error as? ExtractError)?.page, 1)
         }
+        // …but a page read from its text layer needs no full raster: it gets a coarser one.
+        tiny.textLayer = .auto
+        let page = try PageExtractor().extract(try ref("born_digital.pdf"), page: 1, settings: tiny)
+        XCTAssertEqual(page.textSource, .textLayer)
+        XCTAssertLessThanOrEqual(page.image.width * page.image.height, 1_000_000)
+        XCTAssertEqual(page.dpi, 300, "coordinates stay at extract.dpi")
     }
 
     func testCorruptPageAmongGoodOnes() throws {

@@ -41,6 +41,8 @@ final class StoreTests: XCTestCase {
         let upgraded = try Store(path: path)
         XCTAssertEqual(try upgraded.db.query("SELECT id FROM schema_migrations ORDER BY id") { $0.int(0) },
                        Schema.migrator.migrations.map(\.id))
+        // Made before application_id existed, recognised by its quire-only schema, and stamped now.
+        XCTAssertEqual(try upgraded.db.query("PRAGMA application_id") { $0.int64(0) }, [Int64(Store.applicationID)])
         XCTAssertEqual(try upgraded.db.query("SELECT path FROM documents") { $0.string(0) }, ["/a.pdf"])
         let plan = try upgraded.db.query("""
             EXPLAIN QUERY PLAN SELECT 1 FROM pages WHERE document_id = 1 AND status = 'pending'

@@ -116,8 +116,8 @@ final class OperationsEndToEndTests: XCTestCase {
         XCTAssertTrue(problems[1].contains("the last run (#2") && problems[1].contains("exited with 1"), sick.stdout)
 
         // A run killed mid-way (recorded as running by a process that is gone) is a problem too.
-        _ = try box.query("UPDATE runs SET status = 'running', exit_code = NULL, pid = 2147483646 WHERE id = 2")
-        _ = try box.query("UPDATE documents SET status = 'done' WHERE path LIKE '%truncated.pdf'")
+        try box.modify("UPDATE runs SET status = 'running', exit_code = NULL, pid = 2147483646 WHERE id = 2")
+        try box.modify("UPDATE documents SET status = 'done' WHERE path LIKE '%truncated.pdf'")
         let killed = try box.run(["status", box.database, "--check", "--json"])
         XCTAssertEqual(killed.status, 1)
         let check = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(killed.stdout.utf8)) as? [String: Any])
@@ -158,5 +158,17 @@ final class OperationsEndToEndTests: XCTestCase {
         let result = try box.run(["run", box.pipeline, "--progress", "plain"])
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(try box.query("SELECT count(*) FROM pages WHERE status = 'done' AND text_source = 'text_layer'"), ["3"])
+    }
+}
+
+extension QuireSandbox {
+    /// Changes the (existing) database with the sqlite3 shell, as an operator might.
+    func modify(_ sql: String) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+        process.arguments = [database, sql]
+        try process.run()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0, sql)
     }
 }

@@ -14,8 +14,10 @@ final class QuireSandbox: Sendable {
             .appendingPathComponent("Fixtures/runner")
     }
 
-    /// The `quire` executable built next to the test bundle.
+    /// The `quire` executable built next to the test bundle (or `QUIRE_TEST_BINARY`, e.g. an
+    /// older build, to show that a test fails without its fix).
     static var executable: String {
+        if let override = ProcessInfo.processInfo.environment["QUIRE_TEST_BINARY"], !override.isEmpty { return override }
         let candidates = [Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent(),
                           URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
                           URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -57,7 +59,11 @@ final class QuireSandbox: Sendable {
         try yaml.write(toFile: pipeline, atomically: true, encoding: .utf8)
     }
 
-    struct Result { var status: Int32; var stdout: String; var stderr: String }
+    struct Result {
+        var status: Int32; var stdout: String; var stderr: String
+        /// True when the process outlived its timeout and was killed.
+        var timedOut = false
+    }
 
     /// Starts quire; the caller waits or signals.
     func start(_ arguments: [String], environment: [String: String] = [:]) throws -> (Process, Pipe, Pipe) {
@@ -76,21 +82,26 @@ final class QuireSandbox: Sendable {
         return (process, out, err)
     }
 
-    func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
+    /// Runs quire to its end; after `timeout` seconds it is killed (SIGKILL) and the result says so.
+    func run(_ arguments: [String], environment: [String: String] = [:], timeout: TimeInterval = 600) throws -> Result {
         let (process, out, err) = try start(arguments, environment: environment)
-        // Read before waiting so a full pipe never blocks the child.
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        // Read while waiting so a full pipe never blocks the child.
+        let errData = PipeReader(err), outData = PipeReader(out)
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        while process.isRunning && Date() < deadline { usleep(10_000) }
+        let timedOut = process.isRunning
+        if timedOut { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
-        return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errData, as: UTF8.self))
+        return Result(status: process.terminationStatus, stdout: String(decoding: outData.data(), as: UTF8.self),
+                      stderr: String(decoding: errData.data(), as: UTF8.self), timedOut: timedOut)
     }
 
     /// Runs a query with the sqlite3 shell semantics we need: rows of '|'-joined columns.
     func query(_ sql: String) throws -> [String] {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-        process.arguments = [database, sql]
+        // Read-only: a query never creates the database file (quire refuses a 0-byte file it did not make).
+        process.arguments = ["-readonly", database, sql]
         let out = Pipe()
         process.standardOutput = out
         try process.run()
@@ -100,4 +111,24 @@ final class QuireSandbox: Sendable {
     }
 
     func scalar(_ sql: String) throws -> Int { Int(try query(sql).first ?? "") ?? -1 }
+}
+
+/// Reads a pipe to its end on a background thread.
+final class PipeReader: @unchecked Sendable {
+    private var bytes = Data()
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ pipe: Pipe) {
+        let handle = pipe.fileHandleForReading
+        Thread.detachNewThread { [self] in
+            bytes = handle.readDataToEndOfFile()
+            done.signal()
+        }
+    }
+
+    /// Everything written, once the writer closed its end.
+    func data() -> Data {
+        done.wait()
+        return bytes
+    }
 }

@@ -5,86 +5,113 @@ import Glibc
 
 /// Walks a pipeline's inputs: include/exclude globs relative to each root, symlinks followed
 /// only when asked (loops detected by device and inode), unreadable entries reported, never fatal.
+///
+/// Names are bytes (`FilePath`): a name that is not valid UTF-8 is listed, stat'ed and opened by
+/// its exact bytes; globs match its display form (`\xNN` for each bad byte).
 struct Discovery {
     struct Result {
         var files: [DiscoveredFile] = []
         /// Problems that are not documents (symlink loops, vanished entries).
         var warnings: [String] = []
+        /// True when `shouldStop` ended the walk early.
+        var interrupted = false
     }
 
-    /// Paths never treated as inputs (the database and its companions when they sit in a root).
-    var ignoredPaths: Set<String> = []
-
-    func walk(_ inputs: [InputSpec]) -> Result {
-        var result = Result()
-        var seen = Set<String>()
-        for input in inputs {
-            let includes = input.include.map { Glob($0) }, excludes = input.exclude.map { Glob($0) }
-            var visitedDirs = Set<FileID>()
-            var st = stat()
-            guard stat(input.root, &st) == 0 else {
-                result.warnings.append("\(input.root): input not found (\(String(cString: strerror(errno))))")
-                continue
-            }
-            if st.st_mode & S_IFMT != S_IFDIR {
-                if seen.insert(input.root).inserted { result.files.append(Discovery.file(input.root, st)) }
-                continue
-            }
-            visitedDirs.insert(FileID(st))
-            walkDirectory(input.root, relative: "", input: input, includes: includes, excludes: excludes,
-                          visited: &visitedDirs, seen: &seen, into: &result)
-        }
-        result.files.sort { $0.path < $1.path }
-        return result
-    }
-
-    private struct FileID: Hashable {
+    /// A file's identity: device and inode.
+    struct FileID: Hashable {
         var device: UInt64, inode: UInt64
         init(_ st: stat) { device = UInt64(st.st_dev); inode = UInt64(st.st_ino) }
     }
 
-    private func walkDirectory(_ dir: String, relative: String, input: InputSpec, includes: [Glob], excludes: [Glob],
-                               visited: inout Set<FileID>, seen: inout Set<String>, into result: inout Result) {
-        guard let handle = opendir(dir) else {
-            result.files.append(DiscoveredFile(path: dir, size: 0, mtimeNs: 0,
+    /// Paths never treated as inputs (the database and its companions), as spelled.
+    var ignoredPaths: Set<String> = []
+    /// Files never treated as inputs, by device and inode: the database reached under another
+    /// spelling (a symlinked root, a hard link) is still the database.
+    var ignoredFiles: Set<FileID> = []
+    /// Asked before each entry: true stops the walk (an interrupt).
+    var shouldStop: () -> Bool = { false }
+
+    func walk(_ inputs: [InputSpec]) -> Result {
+        var result = Result()
+        var seen = Set<FilePath>()
+        for input in inputs {
+            if shouldStop() { result.interrupted = true; break }
+            let includes = input.include.map { Glob($0) }, excludes = input.exclude.map { Glob($0) }
+            var visitedDirs = Set<FileID>()
+            let root = FilePath(input.root)
+            guard let st = root.statInfo() else {
+                result.warnings.append("\(input.root): input not found (\(String(cString: strerror(errno))))")
+                continue
+            }
+            if isIgnored(root, st) { continue }
+            if st.st_mode & S_IFMT != S_IFDIR {
+                guard seen.insert(root).inserted else { continue }
+                var file = Discovery.file(root, st)
+                if let kind = InputFile.notRegular(st.st_mode) { file.problem = InputFile.refusal(kind) }
+                result.files.append(file)
+                continue
+            }
+            visitedDirs.insert(FileID(st))
+            walkDirectory(root, relative: [], input: input, includes: includes, excludes: excludes,
+                          visited: &visitedDirs, seen: &seen, into: &result)
+            if result.interrupted { break }
+        }
+        result.files.sort { FilePath(display: $0.path, bytes: $0.pathBytes) < FilePath(display: $1.path, bytes: $1.pathBytes) }
+        return result
+    }
+
+    private func isIgnored(_ path: FilePath, _ st: stat) -> Bool {
+        ignoredFiles.contains(FileID(st)) || ignoredPaths.contains(path.display)
+    }
+
+    private func walkDirectory(_ dir: FilePath, relative: [UInt8], input: InputSpec, includes: [Glob], excludes: [Glob],
+                               visited: inout Set<FileID>, seen: inout Set<FilePath>, into result: inout Result) {
+        guard let handle = dir.withCString({ opendir($0) }) else {
+            result.files.append(DiscoveredFile(path: dir.display, pathBytes: dir.bytesIfNotUTF8, size: 0, mtimeNs: 0,
                                                problem: "cannot read folder: \(String(cString: strerror(errno)))"))
             return
         }
-        var names: [String] = []
+        var names: [[UInt8]] = []
         while let entry = readdir(handle) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
-            if name != "." && name != ".." { names.append(name) }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
+            if name != [0x2E] && name != [0x2E, 0x2E] { names.append(name) }
         }
         closedir(handle)
-        for name in names.sorted() {
-            let path = dir + "/" + name, rel = relative.isEmpty ? name : relative + "/" + name
-            if ignoredPaths.contains(path) { continue }
-            var st = stat()
-            guard lstat(path, &st) == 0 else {
-                result.warnings.append("\(path): vanished while listing (\(String(cString: strerror(errno))))")
+        for name in names.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
+            if shouldStop() { result.interrupted = true; return }
+            let path = dir.appending(name)
+            let relBytes = relative.isEmpty ? name : relative + [UInt8(ascii: "/")] + name
+            let rel = FilePath.display(relBytes)
+            guard var st = path.lstatInfo() else {
+                result.warnings.append("\(path.display): vanished while listing (\(String(cString: strerror(errno))))")
                 continue
             }
             if st.st_mode & S_IFMT == S_IFLNK {
                 guard input.followSymlinks else { continue }
-                guard stat(path, &st) == 0 else {
-                    result.warnings.append("\(path): broken symbolic link")
+                guard let target = path.statInfo() else {
+                    result.warnings.append("\(path.display): broken symbolic link")
                     continue
                 }
+                st = target
             }
+            if isIgnored(path, st) { continue }
             switch st.st_mode & S_IFMT {
             case S_IFDIR:
                 if excludes.contains(where: { $0.matches(rel) || $0.matches(rel + "/") }) { continue }
                 guard visited.insert(FileID(st)).inserted else {
-                    result.warnings.append("\(path): symbolic link loop (folder already visited), skipped")
+                    result.warnings.append("\(path.display): symbolic link loop (folder already visited), skipped")
                     continue
                 }
-                walkDirectory(path, relative: rel, input: input, includes: includes, excludes: excludes,
+                walkDirectory(path, relative: relBytes, input: input, includes: includes, excludes: excludes,
                               visited: &visited, seen: &seen, into: &result)
+                if result.interrupted { return }
             case S_IFREG:
                 guard includes.contains(where: { $0.matches(rel) }), !excludes.contains(where: { $0.matches(rel) }) else { continue }
                 guard seen.insert(path).inserted else { continue }
                 var file = Discovery.file(path, st)
-                if access(path, R_OK) != 0 { file.problem = "cannot read file: \(String(cString: strerror(errno)))" }
+                if path.withCString({ access($0, R_OK) }) != 0 {
+                    file.problem = "cannot read file: \(String(cString: strerror(errno)))"
+                }
                 result.files.append(file)
             default:
                 continue   // sockets, fifos, devices
@@ -92,8 +119,8 @@ struct Discovery {
         }
     }
 
-    private static func file(_ path: String, _ st: stat) -> DiscoveredFile {
-        DiscoveredFile(path: path, size: Int64(st.st_size),
+    private static func file(_ path: FilePath, _ st: stat) -> DiscoveredFile {
+        DiscoveredFile(path: path.display, pathBytes: path.bytesIfNotUTF8, size: Int64(st.st_size),
                        mtimeNs: Int64(st.st_mtim.tv_sec) * 1_000_000_000 + Int64(st.st_mtim.tv_nsec))
     }
 }

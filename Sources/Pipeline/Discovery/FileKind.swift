@@ -42,12 +42,18 @@ public enum FileKind: String, Codable, Sendable, CaseIterable {
 /// What a worker needs to open one document.
 public struct DocumentRef: Codable, Sendable, Hashable {
     public var id: Int64
+    /// The path as text (`FilePath.display`); exact unless `pathBytes` is set.
     public var path: String
     public var kind: FileKind
     /// Names of environment variables holding candidate PDF passwords (values never stored).
     public var passwordEnv: [String]
+    /// The path's exact bytes when they are not valid UTF-8 (`documents.path_bytes`).
+    public var pathBytes: [UInt8]?
 
-    public init(id: Int64, path: String, kind: FileKind, passwordEnv: [String] = []) {
-        self.id = id; self.path = path; self.kind = kind; self.passwordEnv = passwordEnv
+    public init(id: Int64, path: String, kind: FileKind, passwordEnv: [String] = [], pathBytes: [UInt8]? = nil) {
+        self.id = id; self.path = path; self.kind = kind; self.passwordEnv = passwordEnv; self.pathBytes = pathBytes
     }
+
+    /// The file's exact path, to open it by.
+    public var filePath: FilePath { FilePath(display: path, bytes: pathBytes) }
 }

@@ -10,6 +10,8 @@ final class PageWork {
     private var preprocessor: (settings: ExtractSettings, engine: Preprocessor)?
     private var recognizer: (settings: OCRSettings, engine: TextRecognizer)?
     private var barcodeReader: (settings: BarcodeSettings, conservative: Bool, engine: BarcodeDetector)?
+    /// The document being worked on, open by its exact path (kept while its pages come).
+    private var openFile: (id: Int64, file: InputFile)?
 
     /// The settings of the page tasks (`WorkerRequest.settings`, sent before the first).
     var settings: StageSettings?
@@ -21,7 +23,25 @@ final class PageWork {
 
     func pageCount(_ document: DocumentRef) throws -> Int {
         try faults.trigger(stage: .extract, path: document.path, page: 0)
-        return try extractor.pageCount(of: document)
+        return try withOpened(document) { try extractor.pageCount(of: $0) }
+    }
+
+    /// Runs `body` with `document` as the C libraries should see it: the regular file opened by
+    /// its exact bytes (`InputFile`), named by its descriptor. Messages name the real path.
+    private func withOpened<T>(_ document: DocumentRef, _ body: (DocumentRef) throws -> T) throws -> T {
+        if openFile?.id != document.id || openFile?.file.path != document.filePath {
+            openFile = nil
+            openFile = (document.id, try InputFile(document.filePath))
+        }
+        let file = openFile!.file
+        var ref = document
+        ref.path = file.descriptorPath
+        ref.pathBytes = nil
+        do {
+            return try body(ref)
+        } catch {
+            throw OpenedFileError(message: describe(error).replacingOccurrences(of: file.descriptorPath, with: document.path))
+        }
     }
 
     /// Runs the task's stages in order, reporting each; a stage that throws is reported as failed
@@ -57,8 +77,9 @@ final class PageWork {
             let reduced = task.stages.contains(.barcodes) ? nil
                 : TextLayerRaster(dpi: PageWork.rulingDPI, inkThreshold: RulingDetector().threshold)
             guard let (page, extractMS) = try stage(.extract, {
-                try extractor.extract(task.document, page: task.pageNumber, settings: settings.extract,
-                                      textLayerRaster: reduced)
+                try withOpened(task.document) {
+                    try extractor.extract($0, page: task.pageNumber, settings: settings.extract, textLayerRaster: reduced)
+                }
             }) else { return }
             let usesOCR = page.textSource == .ocr
             guard let (prepared, prepMS) = try stage(.preprocess, {
@@ -129,6 +150,12 @@ final class PageWork {
         }
         return barcodeReader!.engine
     }
+}
+
+/// A failure reading a document opened by descriptor, with the message naming the real path.
+struct OpenedFileError: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
 }
 
 /// The coordinator broke the worker protocol (a bug, never bad input).

@@ -10,7 +10,7 @@ extension Runner {
         let settings = StageSettings(spec: spec)
         // Pages of each document still to settle in this dispatch: at zero, the document pass runs.
         var pagesLeft: [Int64: Int] = [:]
-        for case .page(let page) in items { pagesLeft[page.documentID, default: 0] += 1 }
+        for case .page(let page) in items where page.repeatedMargins == nil { pagesLeft[page.documentID, default: 0] += 1 }
         state.pagesLeft = pagesLeft
         try pool.fill(upTo: items.count)
         while true {
@@ -44,7 +44,8 @@ extension Runner {
         case .page(let page):
             var pageTask = PageTask(taskID: task.id,
                                     document: DocumentRef(id: page.documentID, path: page.path, kind: page.kind,
-                                                          passwordEnv: passwordEnv(for: page.path)),
+                                                          passwordEnv: passwordEnv(for: page.path),
+                                                          pathBytes: page.pathBytes),
                                     pageNumber: page.pageNumber, stages: page.stages,
                                     conservativeBarcodes: page.conservativeBarcodes)
             pageTask.repeatedMargins = page.repeatedMargins ?? []
@@ -154,13 +155,14 @@ extension Runner {
                 try store.commitLayout(pageID: page.pageID, blocks: blocks, json: outcome.structureJSON ?? "",
                                        fingerprints: fingerprints, runID: state.runID)
             }
+            try settleDocumentPassTask(documentID: page.documentID, store: store, state: &state)
             return
         }
         let status = try store.commit(outcome, fingerprints: fingerprints, runID: state.runID)
         if let left = state.pagesLeft[page.documentID] {
             state.pagesLeft[page.documentID] = left - 1
-            if left == 1 && page.stages.contains(.layout) && !state.interrupted {
-                state.followUps += try documentPass(for: page, store: store)
+            if left == 1, !state.interrupted, try store.documentOwesPass(documentID: page.documentID) {
+                state.followUps += try documentPass(for: page, store: store, state: &state)
             }
         }
         if status == "done" {

@@ -2,22 +2,46 @@ import DocumentModel
 import Foundation
 
 extension Runner {
-    /// Once every page of a document planned in this run is settled: lines repeated in the top or
-    /// bottom margin over several pages are running headers and footers, which one page alone
-    /// cannot tell. The pages holding them are laid out again by the workers, from stored words
-    /// (no extraction, no OCR), with that knowledge. Returns those layout tasks.
-    func documentPass(for settled: PlannedPage, store: Store) throws -> [WorkItem] {
-        guard spec.layout.enabled else { return [] }
-        let margins = try store.repeatedMarginLines(documentID: settled.documentID)
-        guard !margins.keys.isEmpty else { return [] }
+    /// Once every page of a document is settled: lines repeated in the top or bottom margin over
+    /// several pages are running headers and footers, which one page alone cannot tell. The
+    /// pages holding them are laid out again by the workers, from stored words (no extraction,
+    /// no OCR), with that knowledge. Returns those layout tasks.
+    ///
+    /// The pass is durable: a page's layout commit marks its document's pass `pending`
+    /// (`documents.layout_pass`, in the same transaction), and the pass is marked `done` only
+    /// when all its tasks are settled. A run stopped in between (SIGKILL, SIGINT, a full disk)
+    /// leaves it pending, and the next run does it. `template` is any page of the document.
+    func documentPass(for template: PlannedPage, store: Store, state: inout RunState) throws -> [WorkItem] {
+        let documentID = template.documentID
+        guard spec.layout.enabled else {
+            try store.finishDocumentPass(documentID: documentID)
+            return []
+        }
+        let margins = try store.repeatedMarginLines(documentID: documentID)
+        guard !margins.keys.isEmpty else {
+            try store.finishDocumentPass(documentID: documentID)
+            return []
+        }
+        state.passLeft[documentID] = margins.pages.count
         return margins.pages.map { page in
-            var planned = settled
+            var planned = template
             planned.pageID = page.id
             planned.pageNumber = page.number
             planned.stages = [.layout]
             planned.conservativeBarcodes = false
             planned.repeatedMargins = margins.keys
             return .page(planned)
+        }
+    }
+
+    /// One task of a document pass settled (laid out, failed or crashed): at the last, the pass is done.
+    func settleDocumentPassTask(documentID: Int64, store: Store, state: inout RunState) throws {
+        guard let left = state.passLeft[documentID] else { return }
+        if left <= 1 {
+            state.passLeft[documentID] = nil
+            try store.finishDocumentPass(documentID: documentID)
+        } else {
+            state.passLeft[documentID] = left - 1
         }
     }
 }

@@ -50,10 +50,17 @@ public final class Runner {
         let filter = documentFilter()
         switch request.command {
         case .run:
-            warnings = try discover(into: store, state: &state)
+            warnings = try discover(into: store, state: &state, stop: signals.flag)
         case .rerun(let failedOnly, _, _, let force):
-            if failedOnly { _ = try store.resetFailedDocuments(matching: filter, maxAttempts: spec.run.maxAttempts, force: force) }
+            if failedOnly {
+                let reset = try store.resetFailedDocuments(matching: filter, maxAttempts: spec.run.maxAttempts, force: force,
+                                                           exists: { !$0.isGone })
+                if reset.gone > 0 {
+                    progress.note("\(reset.gone) failed document(s) whose file no longer exists are not retried")
+                }
+            }
         }
+        if signals.flag.isSet { state.interrupted = true }
         let pool = WorkerPool(size: workerCount, executable: request.workerExecutable,
                               memoryMiB: spec.run.workerMemoryMiB, events: state.events)
         defer { pool.shutdown() }
@@ -66,9 +73,17 @@ public final class Runner {
         // Phase 2: pages.
         if !state.interrupted {
             let plan = try store.plan(planRequest(filter: filter))
-            state.counts.pagesSkipped = plan.skipped
-            progress.pagesPlanned(plan.pages.count)
-            try dispatch(plan.pages.map { .page($0) }, pool: pool, store: store, state: &state)
+            let (pages, gone) = withoutGoneFiles(plan.pages)
+            state.counts.pagesSkipped = plan.skipped + gone
+            if gone > 0 { progress.note("\(gone) page(s) of documents whose file no longer exists are not processed") }
+            progress.pagesPlanned(pages.count)
+            // Document passes an earlier run owed (stopped after a document's last page): done now.
+            let planned = Set(pages.map(\.documentID))
+            var passes: [WorkItem] = []
+            for document in try store.documentsOwingPass() where !planned.contains(document.documentID) && filter(document.path) {
+                passes += try documentPass(for: document, store: store, state: &state)
+            }
+            try dispatch(pages.map { .page($0) } + passes, pool: pool, store: store, state: &state)
         }
         let status: RunStatus = state.interrupted ? .interrupted : .completed
         try store.updateRun(runID, counts: state.counts, status: status)
@@ -103,23 +118,53 @@ public final class Runner {
         }
     }
 
+    /// Pages whose document's file is gone are left as they are (never retried, never failed
+    /// again for a file nobody can read); returns the others and how many were left.
+    private func withoutGoneFiles(_ pages: [PlannedPage]) -> ([PlannedPage], Int) {
+        var gone: [Int64: Bool] = [:]
+        let kept = pages.filter { page in
+            if let known = gone[page.documentID] { return !known }
+            let isGone = FilePath(display: page.path, bytes: page.pathBytes).isGone
+            gone[page.documentID] = isGone
+            return !isGone
+        }
+        return (kept, pages.count - kept.count)
+    }
+
     /// Names of the environment variables holding passwords for the input `path` came from.
     func passwordEnv(for path: String) -> [String] {
         spec.inputs.first { path == $0.root || path.hasPrefix($0.root + "/") }?.passwordEnv ?? []
     }
 
-    private func discover(into store: Store, state: inout RunState) throws -> [String] {
+    private func discover(into store: Store, state: inout RunState, stop: InterruptFlag) throws -> [String] {
         let db = spec.database
+        let companions = [db, db + "-wal", db + "-shm", db + "-journal", db + ".lock", RunLock.lockPath(for: db)]
         var discovery = Discovery()
-        discovery.ignoredPaths = [db, db + "-wal", db + "-shm", db + "-journal", db + ".lock"]
+        discovery.ignoredPaths = Set(companions)
+        // The same files reached under another spelling (a symlinked root, a hard link).
+        discovery.ignoredFiles = Set(companions.compactMap { FilePath($0).statInfo().map(Discovery.FileID.init) })
+        discovery.shouldStop = { stop.isSet }
         let found = discovery.walk(spec.inputs)
         for warning in found.warnings { progress.warning(warning) }
         for file in found.files {
-            if state.interrupted { break }
+            if found.interrupted || stop.isSet { break }
             state.counts.documentsSeen += 1
-            let outcome = try store.recordDocument(file, runID: state.runID,
-                                                   kind: { try FileKind.sniff(path: file.path) },
-                                                   hash: { try SHA256.hex(ofFileAt: file.path) })
+            // Opened once, only if it must be read: a regular file, by its exact bytes.
+            var opened: InputFile?
+            func input() throws -> InputFile {
+                if let opened { return opened }
+                let reader = try InputFile(file.filePath)
+                opened = reader
+                return reader
+            }
+            let outcome: DocumentOutcome
+            do {
+                outcome = try store.recordDocument(file, runID: state.runID,
+                                                   kind: { FileKind.sniff(try input().head()) },
+                                                   hash: { try input().sha256(shouldStop: { stop.isSet }) })
+            } catch is InputFile.Interrupted {
+                break
+            }
             switch outcome {
             case .new: state.counts.documentsNew += 1
             case .failed(_, let message):
@@ -130,6 +175,10 @@ public final class Runner {
                 progress.note("\(file.path): same content as document \(of), recorded as a duplicate")
             case .unchanged: break
             }
+        }
+        if found.interrupted || stop.isSet {
+            state.interrupted = true
+            progress.warning("interrupted during discovery: stopping")
         }
         return found.warnings
     }
@@ -146,6 +195,8 @@ struct RunState {
     var pagesLeft: [Int64: Int] = [:]
     /// Work that settled pages brought about (the document pass), queued by the dispatch loop.
     var followUps: [WorkItem] = []
+    /// Document-pass layout tasks of each document not yet settled: at zero, its pass is done.
+    var passLeft: [Int64: Int] = [:]
     init(runID: Int64) { self.runID = runID }
 }
 
@@ -153,13 +204,18 @@ struct RunState {
 /// without recording it as interrupted).
 final class SignalWatcher {
     private var sources: [DispatchSourceSignal] = []
+    /// Set at the first signal: long loops outside the dispatch loop (discovery, hashing) ask it.
+    let flag = InterruptFlag()
 
     init(events: EventQueue<CoordinatorEvent>) {
         signal(SIGPIPE, SIG_IGN)
         for sig in [SIGINT, SIGTERM] {
             signal(sig, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
-            source.setEventHandler { events.post(.interrupt(signal: sig)) }
+            source.setEventHandler { [flag] in
+                flag.set()
+                events.post(.interrupt(signal: sig))
+            }
             source.resume()
             sources.append(source)
         }
@@ -170,4 +226,13 @@ final class SignalWatcher {
         signal(SIGINT, SIG_DFL)
         signal(SIGTERM, SIG_DFL)
     }
+}
+
+/// A flag set once from the signal queue and read from the coordinator's thread.
+final class InterruptFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+
+    var isSet: Bool { lock.withLock { value } }
+    func set() { lock.withLock { value = true } }
 }

@@ -27,6 +27,7 @@ extension SpecReader {
                     + "(install the Debian package \(Tessdata.debianPackage(for: "osd"))); pages will not be rotated",
                     at: top["extract"]?.mark ?? root.mark)
         }
+        if let database, let inputs, let node = top["database"] { checkDatabaseIsNoInput(database, inputs, at: node) }
         guard let name, let database, let inputs, let extract, let ocr, let layout, let barcodes, let run else { return nil }
         return PipelineSpec(name: name, database: database, inputs: inputs, extract: extract, ocr: ocr,
                             layout: layout, barcodes: barcodes, run: run)
@@ -66,6 +67,16 @@ extension SpecReader {
             return nil
         }
         return path
+    }
+
+    /// The database is never a document: naming it (or a link to it) as an input is an error.
+    private func checkDatabaseIsNoInput(_ database: String, _ inputs: [InputSpec], at node: YAMLNode) {
+        guard let db = FilePath(database).statInfo() else { return }
+        for input in inputs {
+            guard let root = FilePath(input.root).statInfo(), root.st_dev == db.st_dev, root.st_ino == db.st_ino else { continue }
+            error("database: '\(database)' is also an input ('\(input.root)'); the database is never a document: "
+                  + "name another database file or remove it from inputs", at: node.mark)
+        }
     }
 
     private func readInputs(_ node: YAMLNode) -> [InputSpec]? {

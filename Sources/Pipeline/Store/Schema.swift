@@ -10,6 +10,7 @@ enum Schema {
         var m = Migrator()
         m.register(1, "initial schema", sql: v1)
         m.register(2, "pages by document and status", sql: v2)
+        m.register(6, "exact path bytes and the durable document pass", sql: v6)
         m.register(9, "runs remember their command line, version, exit code and duration", sql: v9)
         return m
     }
@@ -193,6 +194,20 @@ extension Schema {
     /// (a 2,000-page PDF ran at ≈ 73 pages/s against ≈ 100 for 200 pages).
     static let v2 = """
     CREATE INDEX pages_document_status ON pages(document_id, status);
+    """
+}
+
+extension Schema {
+    /// - `path_bytes`: a file name that is not valid UTF-8 is kept as its exact bytes (`path` then
+    ///   shows each bad byte as `\xNN`); NULL when `path` is exact.
+    /// - `layout_pass`: the running header/footer pass over a document's pages: `pending` from the
+    ///   commit of a page's layout (same transaction) until the pass has run, then `done`; NULL
+    ///   for documents whose pages were never laid out. A run stopped in between leaves it
+    ///   pending, and the next run does it.
+    static let v6 = """
+    ALTER TABLE documents ADD COLUMN path_bytes BLOB;
+    ALTER TABLE documents ADD COLUMN layout_pass TEXT;
+    CREATE INDEX documents_layout_pass ON documents(layout_pass) WHERE layout_pass = 'pending';
     """
 }
 

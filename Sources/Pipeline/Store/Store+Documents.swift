@@ -3,14 +3,20 @@ import SQLite
 
 /// A file found by discovery.
 public struct DiscoveredFile: Sendable, Equatable {
+    /// The path as text (`FilePath.display`: bad UTF-8 bytes as `\xNN`).
     public var path: String
+    /// The exact bytes of the path when it is not valid UTF-8 (else nil: `path` is exact).
+    public var pathBytes: [UInt8]?
     public var size: Int64
     public var mtimeNs: Int64
     /// Set when the file could not be read or is not a document quire reads.
     public var problem: String?
-    public init(path: String, size: Int64, mtimeNs: Int64, problem: String? = nil) {
-        self.path = path; self.size = size; self.mtimeNs = mtimeNs; self.problem = problem
+    public init(path: String, pathBytes: [UInt8]? = nil, size: Int64, mtimeNs: Int64, problem: String? = nil) {
+        self.path = path; self.pathBytes = pathBytes; self.size = size; self.mtimeNs = mtimeNs; self.problem = problem
     }
+
+    /// The file's exact path.
+    public var filePath: FilePath { FilePath(display: path, bytes: pathBytes) }
 }
 
 /// What recording a discovered file did.
@@ -33,9 +39,9 @@ extension Store {
         if let problem = file.problem { return try recordUnreadable(file, problem: problem, runID: runID) }
         // Fast path: same path, size and mtime as the current version -> same content.
         if let id = try db.queryOne("""
-            SELECT id FROM documents WHERE path = ? AND size_bytes = ? AND mtime_ns = ? AND superseded_by IS NULL
-              AND sha256 IS NOT NULL
-            """, [file.path, file.size, file.mtimeNs], { $0.int64(0) }) {
+            SELECT id FROM documents WHERE path = ? AND path_bytes IS ? AND size_bytes = ? AND mtime_ns = ?
+              AND superseded_by IS NULL AND sha256 IS NOT NULL
+            """, [file.path, file.pathBytes, file.size, file.mtimeNs], { $0.int64(0) }) {
             try db.execute("UPDATE documents SET last_seen_run_id = ? WHERE id = ?", runID, id)
             return .unchanged(id: id)
         }
@@ -44,22 +50,26 @@ extension Store {
         do {
             sha = try hash()
             fileKind = try kind()
+        } catch is InputFile.Interrupted {
+            throw InputFile.Interrupted()
+        } catch let failure as InputFile.Failure {
+            return try recordUnreadable(file, problem: failure.reason, runID: runID)
         } catch {
             return try recordUnreadable(file, problem: "cannot read file: \(describe(error))", runID: runID)
         }
         return try transaction {
-            if let id = try db.queryOne("SELECT id FROM documents WHERE path = ? AND sha256 = ?", [file.path, sha], { $0.int64(0) }) {
+            if let id = try db.queryOne("SELECT id FROM documents WHERE path = ? AND path_bytes IS ? AND sha256 = ?",
+                                        [file.path, file.pathBytes, sha], { $0.int64(0) }) {
                 // Known content at this path (touched, or restored after a change): current again.
                 try db.execute("UPDATE documents SET superseded_by = NULL, mtime_ns = ?, last_seen_run_id = ? WHERE id = ?",
                                file.mtimeNs, runID, id)
-                try db.execute("UPDATE documents SET superseded_by = ? WHERE path = ? AND id != ? AND superseded_by IS NULL",
-                               id, file.path, id)
+                try supersede(byNewest: id, file)
                 return .unchanged(id: id)
             }
             let original = file.size == 0 ? nil : try db.queryOne("""
-                SELECT id FROM documents WHERE sha256 = ? AND path != ? AND duplicate_of IS NULL
+                SELECT id FROM documents WHERE sha256 = ? AND NOT (path = ? AND path_bytes IS ?) AND duplicate_of IS NULL
                 ORDER BY id LIMIT 1
-                """, [sha, file.path], { $0.int64(0) })
+                """, [sha, file.path, file.pathBytes], { $0.int64(0) })
             let (status, error): (String, String?) = {
                 if file.size == 0 { return ("failed", "empty file (0 bytes)") }   // never a "duplicate"
                 if original != nil { return ("duplicate", nil) }
@@ -67,15 +77,14 @@ extension Store {
                 return ("pending", nil)
             }()
             try db.execute("""
-                INSERT INTO documents(path, sha256, size_bytes, kind, status, error, duplicate_of, mtime_ns,
+                INSERT INTO documents(path, path_bytes, sha256, size_bytes, kind, status, error, duplicate_of, mtime_ns,
                   first_run_id, last_seen_run_id, page_count)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, file.path, sha, file.size, fileKind.rawValue, status, error, original, file.mtimeNs,
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, file.path, file.pathBytes, sha, file.size, fileKind.rawValue, status, error, original, file.mtimeNs,
                            runID, runID, nil as Int?)   // page_count: NULL until the document is opened
             let id = db.lastInsertRowID
             // An older version at the same path is superseded by this one.
-            try db.execute("UPDATE documents SET superseded_by = ? WHERE path = ? AND id != ? AND superseded_by IS NULL",
-                           id, file.path, id)
+            try supersede(byNewest: id, file)
             if let original { return .duplicate(id: id, of: original) }
             if let error { return .failed(id: id, message: error) }
             return .new(id: id)
@@ -84,8 +93,8 @@ extension Store {
 
     private func recordUnreadable(_ file: DiscoveredFile, problem: String, runID: Int64) throws -> DocumentOutcome {
         try transaction {
-            let existing = try db.queryOne("SELECT id FROM documents WHERE path = ? AND sha256 IS NULL",
-                                           [file.path], { $0.int64(0) })
+            let existing = try db.queryOne("SELECT id FROM documents WHERE path = ? AND path_bytes IS ? AND sha256 IS NULL",
+                                           [file.path, file.pathBytes], { $0.int64(0) })
             let id: Int64
             if let existing {
                 try db.execute("UPDATE documents SET error = ?, status = 'failed', last_seen_run_id = ? WHERE id = ?",
@@ -93,26 +102,33 @@ extension Store {
                 id = existing
             } else {
                 try db.execute("""
-                    INSERT INTO documents(path, size_bytes, status, error, mtime_ns, first_run_id, last_seen_run_id)
-                    VALUES (?, ?, 'failed', ?, ?, ?, ?)
-                    """, file.path, file.size, problem, file.mtimeNs, runID, runID)
+                    INSERT INTO documents(path, path_bytes, size_bytes, status, error, mtime_ns, first_run_id,
+                      last_seen_run_id)
+                    VALUES (?, ?, ?, 'failed', ?, ?, ?, ?)
+                    """, file.path, file.pathBytes, file.size, problem, file.mtimeNs, runID, runID)
                 id = db.lastInsertRowID
-                try db.execute("UPDATE documents SET superseded_by = ? WHERE path = ? AND id != ? AND superseded_by IS NULL",
-                               id, file.path, id)
+                try supersede(byNewest: id, file)
             }
             return .failed(id: id, message: problem)
         }
     }
 
+    /// Every other current version at `file`'s exact path is superseded by document `id`.
+    private func supersede(byNewest id: Int64, _ file: DiscoveredFile) throws {
+        try db.execute("""
+            UPDATE documents SET superseded_by = ? WHERE path = ? AND path_bytes IS ? AND id != ? AND superseded_by IS NULL
+            """, id, file.path, file.pathBytes, id)
+    }
+
     /// Current documents whose pages have not been counted yet.
     func documentsToCount(passwordEnv: (String) -> [String]) throws -> [DocumentRef] {
         try db.query("""
-            SELECT id, path, kind FROM documents
+            SELECT id, path, kind, path_bytes FROM documents
             WHERE status = 'pending' AND page_count IS NULL AND superseded_by IS NULL ORDER BY id
             """) { row in
             let path = row.string(1)
             return DocumentRef(id: row.int64(0), path: path, kind: FileKind(rawValue: row.string(2)) ?? .unknown,
-                               passwordEnv: passwordEnv(path))
+                               passwordEnv: passwordEnv(path), pathBytes: row.optionalBlob(3))
         }
     }
 
@@ -146,19 +162,23 @@ extension Store {
             """, documentID)
     }
 
-    /// Failed documents (not pages) matching the filter go back to pending for a rerun.
-    func resetFailedDocuments(matching filter: (String) -> Bool, maxAttempts: Int?, force: Bool) throws -> Int {
+    /// Failed documents (not pages) matching the filter go back to pending for a rerun, except
+    /// those whose file no longer `exists` (retrying them can only fail again). Returns how
+    /// many were reset and how many were left because their file is gone.
+    func resetFailedDocuments(matching filter: (String) -> Bool, maxAttempts: Int?, force: Bool,
+                              exists: (FilePath) -> Bool = { _ in true }) throws -> (reset: Int, gone: Int) {
         let rows = try db.query("""
-            SELECT id, path FROM documents
+            SELECT id, path, path_bytes FROM documents
             WHERE status = 'failed' AND superseded_by IS NULL AND sha256 IS NOT NULL AND kind != 'unknown'
               AND size_bytes > 0 AND NOT EXISTS (SELECT 1 FROM pages WHERE document_id = documents.id)
-            """) { ($0.int64(0), $0.string(1)) }
-        var n = 0
-        for (id, path) in rows where filter(path) {
+            """) { ($0.int64(0), $0.string(1), $0.optionalBlob(2)) }
+        var n = 0, gone = 0
+        for (id, path, bytes) in rows where filter(path) {
+            guard exists(FilePath(display: path, bytes: bytes)) else { gone += 1; continue }
             try db.execute("UPDATE documents SET status = 'pending', page_count = NULL, error = NULL WHERE id = ?", id)
             n += 1
         }
-        return n
+        return (n, gone)
     }
 }
 

@@ -34,4 +34,28 @@ extension Store {
             try refreshPageText(pageID)
         }
     }
+
+    /// Marks the document's running header/footer pass done.
+    func finishDocumentPass(documentID: Int64) throws {
+        try db.execute("UPDATE documents SET layout_pass = 'done' WHERE id = ? AND layout_pass = 'pending'", documentID)
+    }
+
+    /// True when the document's pass is owed (a page's layout changed since it last ran).
+    func documentOwesPass(documentID: Int64) throws -> Bool {
+        try db.queryOne("SELECT layout_pass = 'pending' FROM documents WHERE id = ?", [documentID]) { $0.int(0) != 0 } ?? false
+    }
+
+    /// Current documents whose pass is owed and none of whose pages is pending (an earlier run
+    /// stopped after their last page), each as a template page for `Runner.documentPass`.
+    func documentsOwingPass() throws -> [PlannedPage] {
+        try db.query("""
+            SELECT id, path, kind, path_bytes FROM documents d
+            WHERE layout_pass = 'pending' AND superseded_by IS NULL AND duplicate_of IS NULL
+              AND NOT EXISTS (SELECT 1 FROM pages p WHERE p.document_id = d.id AND p.status = 'pending')
+            ORDER BY id
+            """) { r in
+            PlannedPage(pageID: 0, documentID: r.int64(0), path: r.string(1), kind: FileKind(rawValue: r.string(2)) ?? .unknown,
+                        pageNumber: 0, pathBytes: r.optionalBlob(3), stages: [.layout], conservativeBarcodes: false)
+        }
+    }
 }

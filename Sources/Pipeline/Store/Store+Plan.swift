@@ -9,6 +9,8 @@ public struct PlannedPage: Sendable, Equatable {
     public var path: String
     public var kind: FileKind
     public var pageNumber: Int
+    /// The path's exact bytes when they are not valid UTF-8 (`documents.path_bytes`).
+    public var pathBytes: [UInt8]? = nil
     public var stages: Set<Stage>
     public var conservativeBarcodes: Bool
     /// Set for the document pass: lay the page out again knowing these running header/footer keys.
@@ -51,7 +53,8 @@ extension Store {
         var planned: [PlannedPage] = []
         var skipped = 0
         try db.cachedStatement("""
-            SELECT p.id, p.document_id, d.path, d.kind, p.page_number, p.status, p.attempts, p.text_source
+            SELECT p.id, p.document_id, d.path, d.kind, p.page_number, p.status, p.attempts, p.text_source,
+              d.path_bytes
             FROM pages p JOIN documents d ON d.id = p.document_id
             WHERE d.superseded_by IS NULL AND d.duplicate_of IS NULL AND d.status != 'duplicate'
             ORDER BY p.document_id, p.page_number
@@ -63,7 +66,7 @@ extension Store {
             guard !stages.isEmpty else { skipped += 1; return }
             planned.append(PlannedPage(pageID: pageID, documentID: row.int64(1), path: path,
                                        kind: FileKind(rawValue: row.string(3)) ?? .unknown, pageNumber: row.int(4),
-                                       stages: stages,
+                                       pathBytes: row.optionalBlob(8), stages: stages,
                                        conservativeBarcodes: stageRows[pageID]?[.barcodes]?.crashed ?? false))
         }
         return (planned, skipped)

@@ -43,6 +43,8 @@ extension Store {
             if let blocks = outcome.blocks {
                 try replaceBlocks(pageID, blocks, json: outcome.structureJSON)
                 try setStage(pageID, .layout, "done", fingerprints, runID, ms: outcome.stageMS[.layout])
+                // Durable with the page: the document's header/footer pass is owed until it has run.
+                try db.execute("UPDATE documents SET layout_pass = 'pending' WHERE id = ?", outcome.page.documentID)
             }
             if let codes = outcome.barcodes {
                 try replaceBarcodes(pageID, codes)

@@ -109,11 +109,11 @@ extension StatusReport {
     public func problems(rerunHint: String, isAlive: (Int) -> Bool) -> [String] {
         var found: [String] = []
         if let failed = pagesByStatus["failed"], failed > 0 {
-            let first = failedPages.first.map { ", first: \($0.path) page \($0.page): \($0.error ?? "")" } ?? ""
+            let first = failedPages.first.map { ", first: \($0.path) page \($0.page): \(reasonText($0.error ?? "", path: $0.path))" } ?? ""
             found.append("\(failed) failed page(s) wait for \(rerunHint)\(first)")
         }
         if let failed = documentsByStatus["failed"], failed > 0 {
-            let first = failedDocuments.first.map { ", first: \($0.path): \($0.error ?? "")" } ?? ""
+            let first = failedDocuments.first.map { ", first: \($0.path): \(reasonText($0.error ?? "", path: $0.path))" } ?? ""
             found.append("\(failed) document(s) failed\(first)")
         }
         guard let last = runs.first else { return found + ["no run is recorded in this database yet"] }

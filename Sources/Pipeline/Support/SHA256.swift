@@ -28,18 +28,4 @@ final class SHA256 {
     static func hex(of string: String) -> String {
         let h = SHA256(); h.update(string); return h.hexDigest()
     }
-
-    /// Hashes a file in 1 MiB chunks.
-    static func hex(ofFileAt path: String) throws -> String {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw CocoaError(.fileReadNoPermission, userInfo: [NSFilePathErrorKey: path])
-        }
-        defer { try? handle.close() }
-        let h = SHA256()
-        while true {
-            guard let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty else { break }
-            chunk.withUnsafeBytes { h.update($0) }
-        }
-        return h.hexDigest()
-    }
 }

@@ -59,12 +59,15 @@ private struct StatusTarget {
     var database: String
     var pipeline: String?
 
+    /// A `.yml`/`.yaml` file that is not a SQLite database is read as a pipeline file; anything
+    /// else is taken as the database (and refused by the store when it is not one).
     init(_ path: String) throws {
-        if Self.isSQLite(path) || !FileManager.default.fileExists(atPath: path) {
-            database = path
-        } else {
+        let ext = (path as NSString).pathExtension.lowercased()
+        if ["yml", "yaml"].contains(ext), FileManager.default.fileExists(atPath: path), !Self.isSQLite(path) {
             database = try PipelineLoader.load(path: path).database
             pipeline = path
+        } else {
+            database = path
         }
     }
 
@@ -175,7 +178,7 @@ extension Store.OpenError: ExitCodeProviding {
     public var exitCode: ExitCode {
         switch self {
         case .busy: return .databaseBusy
-        case .unusable: return .databaseUnusable
+        case .unusable, .notQuire: return .databaseUnusable
         }
     }
 }

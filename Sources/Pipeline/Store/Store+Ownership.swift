@@ -1,0 +1,87 @@
+import Foundation
+import SQLite
+
+/// Whether an existing file may be used as quire's database. quire stamps its databases with
+/// `PRAGMA application_id` (https://sqlite.org/pragma.html#pragma_application_id) and never
+/// opens for writing a file that is not one of them: an unrelated SQLite database, another
+/// application's file, or an empty file named by mistake stays byte-identical.
+extension Store {
+    /// quire's `application_id`: "QUIR" in ASCII.
+    public static let applicationID: Int32 = 0x5155_4952
+
+    enum Ownership: Equatable {
+        /// No file yet: quire creates it.
+        case absent
+        /// Stamped with quire's application_id.
+        case quire
+        /// Made by a quire from before application_id: recognised by its quire-only schema.
+        case legacyQuire
+    }
+
+    /// Decides, without writing anything, whether the file at `path` is a quire database.
+    /// Throws `OpenError.notQuire` (one line, naming what was found) when it is not.
+    static func ownership(of path: String) throws -> Ownership {
+        let file = FilePath(path)
+        guard let st = file.statInfo() else { return .absent }
+        func refuse(_ reason: String) -> OpenError { .notQuire(path: path, reason: reason) }
+        if let kind = InputFile.notRegular(st.st_mode) { throw refuse("it is \(kind.hasPrefix("a") ? kind : "not a regular file")") }
+        if st.st_size == 0 { throw refuse("it is an empty file (0 bytes)") }
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw OpenError.unusable(path: path, reason: "cannot read: \(String(cString: strerror(errno)))")
+        }
+        let header = (try? handle.read(upToCount: 100)) ?? Data()
+        try? handle.close()
+        guard header.count == 100, header.prefix(16) == Data("SQLite format 3\0".utf8) else {
+            throw refuse("it is not an SQLite database")
+        }
+        do {
+            return try ownership(ofSQLiteFile: path, refuse: refuse)
+        } catch let error as SQLiteError where !error.isBusy {
+            throw refuse("it cannot be read as an SQLite database: \(error.message)")
+        }
+    }
+
+    private static func ownership(ofSQLiteFile path: String, refuse: (String) -> OpenError) throws -> Ownership {
+        var options = Database.OpenOptions()
+        options.readOnly = true
+        let db = try Database(path: path, options: options)
+        let appID = try db.queryOne("PRAGMA application_id", [], { Int32(truncatingIfNeeded: $0.int64(0)) }) ?? 0
+        let tables = try db.query("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'") {
+            $0.string(0)
+        }
+        if appID == applicationID { return .quire }
+        if appID != 0 {
+            throw refuse("it belongs to another application: application_id \(String(format: "0x%08X", UInt32(bitPattern: appID)))")
+        }
+        if tables.isEmpty { throw refuse("an SQLite database without quire's application_id and without tables") }
+        let foreign = tables.filter { !knownTables.contains($0) }.sorted()
+        let initial = tables.contains("schema_migrations")
+            ? try db.queryOne("SELECT name FROM schema_migrations WHERE id = 1", [], { $0.string(0) }) : nil
+        guard foreign.isEmpty, initial == Schema.migrator.migrations.first?.name else {
+            let shown = (foreign.isEmpty ? tables.sorted() : foreign).prefix(5).joined(separator: ", ")
+            throw refuse("an SQLite database with tables quire did not make: \(shown)"
+                         + (max(foreign.count, 1) > 5 ? ", …" : ""))
+        }
+        return .legacyQuire
+    }
+
+    /// Every table quire's migrations create (read from their SQL), with the shadow tables of
+    /// its FTS5 tables and the migrations table itself.
+    static let knownTables: Set<String> = {
+        var names: Set<String> = ["schema_migrations"]
+        let pattern = try! NSRegularExpression(
+            pattern: #"CREATE\s+(VIRTUAL\s+)?TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?([A-Za-z_][A-Za-z0-9_]*)"#,
+            options: [.caseInsensitive])
+        for migration in Schema.migrator.migrations {
+            let sql = migration.sql as NSString
+            for match in pattern.matches(in: migration.sql, range: NSRange(location: 0, length: sql.length)) {
+                let name = sql.substring(with: match.range(at: 2))
+                names.insert(name)
+                if match.range(at: 1).location != NSNotFound {
+                    for shadow in ["data", "idx", "content", "docsize", "config"] { names.insert("\(name)_\(shadow)") }
+                }
+            }
+        }
+        return names
+    }()
+}
