@@ -8,6 +8,8 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
     case usage = 64
     /// The pipeline file has errors (EX_DATAERR).
     case invalidPipeline = 65
+    /// An input root held no files, or its patterns matched none (EX_NOINPUT): an unmounted share?
+    case noInput = 66
     /// A bug or an unexpected condition in quire itself (EX_SOFTWARE).
     case internalError = 70
     /// The database cannot be opened, read or written (EX_IOERR).
@@ -26,6 +28,7 @@ extension ExitCode {
         case .pagesFailed: return "some pages or documents failed (status --check: a problem waits)"
         case .usage: return "usage error: unknown command or option, missing argument"
         case .invalidPipeline: return "the pipeline file is invalid"
+        case .noInput: return "an input held no files, or its patterns matched none (allow_empty: true if normal)"
         case .internalError: return "internal error (a bug: please report it)"
         case .databaseUnusable: return "the database (or the log file) cannot be opened or written"
         case .databaseBusy: return "the database is being used by another quire run"

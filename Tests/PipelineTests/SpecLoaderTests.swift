@@ -13,7 +13,7 @@ final class SpecLoaderTests: XCTestCase {
         XCTAssertEqual(result.diagnostics, [])
         let spec = try XCTUnwrap(result.spec)
         XCTAssertEqual(spec, PipelineSpec(name: "nightly", database: sandbox.folder + "/quire.db",
-                                          inputs: [InputSpec(root: sandbox.folder + "/scans")]))
+                                          inputs: [InputSpec(root: sandbox.folder + "/scans", minFileAge: 5)]))
         XCTAssertEqual(spec.extract.dpi, 300)
         XCTAssertEqual(spec.ocr.level, .balanced)
         XCTAssertEqual(spec.barcodes.symbologies, Symbology.allCases)
@@ -29,10 +29,10 @@ final class SpecLoaderTests: XCTestCase {
         XCTAssertEqual(spec.name, "complete")
         XCTAssertEqual(spec.database, folder + "/quire.db")
         XCTAssertEqual(spec.inputs.count, 2)
-        XCTAssertEqual(spec.inputs[0], InputSpec(root: folder + "/inputs/scans"))
+        XCTAssertEqual(spec.inputs[0], InputSpec(root: folder + "/inputs/scans", minFileAge: 5))
         XCTAssertEqual(spec.inputs[1], InputSpec(root: folder + "/inputs/archive", include: ["**/*.pdf", "**/*.tif"],
                                                  exclude: ["**/drafts/**"], followSymlinks: false,
-                                                 passwordEnv: ["ARCHIVE_PDF_PASSWORD"]))
+                                                 passwordEnv: ["ARCHIVE_PDF_PASSWORD"], minFileAge: 5))
         XCTAssertEqual(spec.extract.maxPixels, 100_000_000)
         XCTAssertEqual(spec.ocr.languages, ["eng", "deu"])
         XCTAssertEqual(spec.ocr.rereadBelow, 70)
@@ -92,7 +92,8 @@ final class SpecLoaderTests: XCTestCase {
         XCTAssertEqual(spec.name, "all keys")
         XCTAssertEqual(spec.database, sandbox.folder + "/out.db")
         XCTAssertEqual(spec.inputs, [InputSpec(root: sandbox.folder + "/scans", include: ["2024/**/*.pdf"],
-                                               exclude: ["**/tmp/**"], followSymlinks: true, passwordEnv: ["PDF_PW"])])
+                                               exclude: ["**/tmp/**"], followSymlinks: true, passwordEnv: ["PDF_PW"],
+                                               minFileAge: 5)])
         XCTAssertEqual(spec.extract.dpi, 400)
         XCTAssertEqual(spec.extract.assumedImageDPI, 200)
         XCTAssertEqual(spec.extract.textLayer, .never)
@@ -119,7 +120,7 @@ final class SpecLoaderTests: XCTestCase {
         XCTAssertEqual(spec.ocr, OCRSettings())
         XCTAssertEqual(spec.run, RunSettings())
         let withInput = try XCTUnwrap(sandbox.validate("name: t\ndatabase: q.db\ninputs:\n  - path: scans\n    include:\n    exclude: ~\n").spec)
-        XCTAssertEqual(withInput.inputs, [InputSpec(root: sandbox.folder + "/scans")])
+        XCTAssertEqual(withInput.inputs, [InputSpec(root: sandbox.folder + "/scans", minFileAge: 5)])
     }
 
     func testWorkersFromEnvironment() throws {

@@ -17,10 +17,11 @@ final class StoreTests: XCTestCase {
     }
     override func tearDownWithError() throws { try? FileManager.default.removeItem(at: dir) }
 
+    /// `gone`: paths whose files no longer exist (every other path does).
     private func record(_ path: String, sha: String, size: Int64 = 10, mtime: Int64 = 1, run: Int64 = 1,
-                        kind: FileKind = .pdf) throws -> DocumentOutcome {
+                        kind: FileKind = .pdf, gone: Set<String> = []) throws -> DocumentOutcome {
         try store.recordDocument(DiscoveredFile(path: path, size: size, mtimeNs: mtime), runID: run,
-                                 kind: { kind }, hash: { sha })
+                                 kind: { kind }, hash: { sha }, pathExists: { !gone.contains($0.path) })
     }
 
     private func beginRun() throws -> Int64 {
@@ -68,12 +69,56 @@ final class StoreTests: XCTestCase {
         XCTAssertEqual(superseded, [Int(b)])
     }
 
-    func testEmptyAndUnknownFilesFailWithAMessage() throws {
+    func testEmptyFilesFailAndNonDocumentsAreSkippedWithAReason() throws {
         let r = try beginRun()
         guard case .failed(_, let empty) = try record("/in/empty.pdf", sha: "E", size: 0, run: r) else { return XCTFail() }
         XCTAssertTrue(empty.contains("empty file"))
-        guard case .failed(_, let unknown) = try record("/in/notes.pdf", sha: "T", run: r, kind: .unknown) else { return XCTFail() }
+        guard case .skipped(let id, let unknown) = try record("/in/notes.pdf", sha: "T", run: r, kind: .unknown) else { return XCTFail() }
         XCTAssertTrue(unknown.contains("not a PDF or an image"))
+        XCTAssertEqual(try store.query("SELECT status, error FROM documents WHERE id = ?", [id]) { "\($0.string(0)): \($0.string(1))" },
+                       ["skipped: not a PDF or an image format quire reads"])
+    }
+
+    /// The index follows the disk: a vanished file is missing (and found again when it returns);
+    /// known content at a new path whose old path is gone is a move; when an original changes or
+    /// vanishes, its first present copy takes over its pages.
+    func testMissingMovedAndPromotedDocuments() throws {
+        let r1 = try beginRun()
+        guard case .new(let a) = try record("/in/a.pdf", sha: "AAA", run: r1) else { return XCTFail() }
+        try store.setPageCount(documentID: a, count: 2)
+        guard case .duplicate(let copy, _) = try record("/in/copy/a.pdf", sha: "AAA", run: r1) else { return XCTFail() }
+        guard case .new(let b) = try record("/in/b.pdf", sha: "BBB", run: r1) else { return XCTFail() }
+        XCTAssertEqual(try store.markMissing(runID: r1, under: ["/in"]), [])
+
+        // Night 2: b.pdf moved to sub/b.pdf; a.pdf changed; its copy holds the old content.
+        let r2 = try beginRun()
+        XCTAssertEqual(try record("/in/sub/b.pdf", sha: "BBB", run: r2, gone: ["/in/b.pdf"]), .moved(id: b, from: "/in/b.pdf"))
+        guard case .new(let a2) = try record("/in/a.pdf", sha: "A2", size: 12, mtime: 5, run: r2) else { return XCTFail() }
+        XCTAssertEqual(try record("/in/copy/a.pdf", sha: "AAA", run: r2), .unchanged(id: copy))
+        XCTAssertEqual(try store.markMissing(runID: r2, under: ["/in"]), [])
+        // The copy took over the old content's pages; the move kept b's row and recorded its history.
+        XCTAssertEqual(try store.query("SELECT count(*) FROM pages WHERE document_id = ?", [copy]) { $0.int(0) }, [2])
+        XCTAssertEqual(try store.query("SELECT status, duplicate_of IS NULL FROM documents WHERE id = ?", [copy]) {
+            "\($0.string(0)) \($0.int(1))" }, ["pending 1"])
+        XCTAssertEqual(try store.query("SELECT path FROM documents WHERE id = ?", [b]) { $0.string(0) }, ["/in/sub/b.pdf"])
+        XCTAssertEqual(try store.query("SELECT old_path, new_path, run_id FROM document_moves") {
+            "\($0.string(0)) \($0.string(1)) \($0.int64(2))" }, ["/in/b.pdf /in/sub/b.pdf \(r2)"])
+
+        // Night 3: sub/b.pdf is deleted; nothing else changed.
+        let r3 = try beginRun()
+        XCTAssertEqual(try record("/in/a.pdf", sha: "A2", size: 12, mtime: 5, run: r3), .unchanged(id: a2))
+        XCTAssertEqual(try record("/in/copy/a.pdf", sha: "AAA", run: r3), .unchanged(id: copy))
+        XCTAssertEqual(try store.markMissing(runID: r3, under: ["/in"]), ["/in/sub/b.pdf"])
+        XCTAssertEqual(try store.query("SELECT status, missing_run_id FROM documents WHERE id = ?", [b]) {
+            "\($0.string(0)) \($0.int64(1))" }, ["missing \(r3)"])
+        XCTAssertEqual(try store.query("SELECT count(*) FROM current_documents WHERE id = ?", [b]) { $0.int(0) }, [0])
+        // A root not looked at (unmounted) marks nothing missing.
+        XCTAssertEqual(try store.markMissing(runID: r3, under: []), [])
+
+        // Night 4: it is back.
+        let r4 = try beginRun()
+        XCTAssertEqual(try record("/in/sub/b.pdf", sha: "BBB", run: r4), .returned(id: b))
+        XCTAssertEqual(try store.query("SELECT status FROM documents WHERE id = ?", [b]) { $0.string(0) }, ["pending"])
     }
 
     func testPlanRedoesOnlyStagesWhoseFingerprintChanged() throws {

@@ -115,8 +115,7 @@ final class ContribTests: XCTestCase {
         XCTAssertEqual(good.1 + good.2, "", "cron would mail this")
         XCTAssertTrue(try String(contentsOfFile: log, encoding: .utf8).contains("\"event\":\"run_finished\""))
 
-        try FileManager.default.copyItem(at: QuireSandbox.fixtures.appendingPathComponent("truncated.pdf"),
-                                         to: box.inputs.appendingPathComponent("truncated.pdf"))
+        try box.add(QuireSandbox.fixtures.appendingPathComponent("truncated.pdf"), as: "truncated.pdf")
         let bad = try run("/bin/sh", ["-c", concrete], environment: ["PATH": path, "OMP_THREAD_LIMIT": "1"])
         XCTAssertEqual(bad.0, 1)
         XCTAssertTrue(bad.2.contains("truncated.pdf"), bad.2)

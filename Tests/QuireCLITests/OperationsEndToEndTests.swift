@@ -13,8 +13,7 @@ final class OperationsEndToEndTests: XCTestCase {
         XCTAssertEqual(ok.stdout, "")
         XCTAssertEqual(ok.stderr, "", "a successful quiet run prints nothing, so cron mails nothing")
 
-        try FileManager.default.copyItem(at: QuireSandbox.fixtures.appendingPathComponent("truncated.pdf"),
-                                         to: box.inputs.appendingPathComponent("truncated.pdf"))
+        try box.add(QuireSandbox.fixtures.appendingPathComponent("truncated.pdf"), as: "truncated.pdf")
         let bad = try box.run(["run", box.pipeline, "--quiet"])
         XCTAssertEqual(bad.status, 1)
         XCTAssertTrue(bad.stderr.contains("truncated.pdf"), bad.stderr)
@@ -105,8 +104,7 @@ final class OperationsEndToEndTests: XCTestCase {
         XCTAssertEqual(healthy.status, 0, healthy.stdout)
         XCTAssertTrue(healthy.stdout.hasPrefix("OK: 1 document(s), 2 page(s) done; last run #1 completed"), healthy.stdout)
 
-        try FileManager.default.copyItem(at: QuireSandbox.fixtures.appendingPathComponent("truncated.pdf"),
-                                         to: box.inputs.appendingPathComponent("truncated.pdf"))
+        try box.add(QuireSandbox.fixtures.appendingPathComponent("truncated.pdf"), as: "truncated.pdf")
         _ = try box.run(["run", box.pipeline, "--quiet"])
         let sick = try box.run(["status", box.pipeline, "--check"])
         XCTAssertEqual(sick.status, 1)

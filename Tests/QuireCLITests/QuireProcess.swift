@@ -35,21 +35,28 @@ final class QuireSandbox: Sendable {
         inputs = dir.appendingPathComponent("in")
         try FileManager.default.createDirectory(at: inputs, withIntermediateDirectories: true)
         let names = try files ?? FileManager.default.contentsOfDirectory(atPath: Self.fixtures.path).filter { $0 != "README.md" }
-        for name in names {
-            try FileManager.default.copyItem(at: Self.fixtures.appendingPathComponent(name),
-                                             to: inputs.appendingPathComponent(name))
-        }
+        for name in names { try add(Self.fixtures.appendingPathComponent(name), as: name) }
+    }
+
+    /// Copies a file into the input folder as a file that has been there for an hour (older than
+    /// `min_file_age`, as files in a nightly archive are).
+    func add(_ source: URL, as name: String) throws {
+        let target = inputs.appendingPathComponent(name)
+        try FileManager.default.copyItem(at: source, to: target)
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -3600)], ofItemAtPath: target.path)
     }
 
     deinit { try? FileManager.default.removeItem(at: dir) }
 
-    /// Writes the pipeline file; `extra` is appended YAML.
+    /// Writes the pipeline file; `extra` is appended YAML. Tests make their files just before
+    /// they run, so the input takes files of any age (`min_file_age: 0`).
     func writePipeline(ocr: Bool = false, barcodes: Bool = true, extra: String = "") throws {
         let yaml = """
             name: e2e
             database: out/quire.sqlite
             inputs:
-              - in
+              - path: in
+                min_file_age: 0
             ocr:
               enabled: \(ocr)
             barcodes:

@@ -13,12 +13,15 @@ final class RunEndToEndTests: XCTestCase {
         XCTAssertEqual(first.status, 1, "bad files make the exit status 1:\n\(first.stderr)")
         XCTAssertEqual(try box.scalar("SELECT count(*) FROM pages WHERE status = 'done'"), goodPages, first.stderr)
         XCTAssertEqual(try box.scalar("SELECT count(*) FROM pages WHERE status != 'done'"), 0)
-        // Every bad file has its own row, failed, with a reason a person understands.
+        // Every bad file has its own row, failed, with a reason a person understands; a file that
+        // is not a document at all is skipped with its reason.
         let failed = try box.query("SELECT path || ' => ' || error FROM documents WHERE status = 'failed' ORDER BY path")
-        XCTAssertEqual(failed.count, 3, failed.joined(separator: "\n"))
+        XCTAssertEqual(failed.count, 2, failed.joined(separator: "\n"))
         XCTAssertTrue(failed[0].hasSuffix("empty.pdf => empty file (0 bytes)"), failed[0])
-        XCTAssertTrue(failed[1].contains("notes.pdf => not a PDF or an image"), failed[1])
-        XCTAssertTrue(failed[2].contains("truncated.pdf =>"), failed[2])
+        XCTAssertTrue(failed[1].contains("truncated.pdf =>"), failed[1])
+        let skipped = try box.query("SELECT path || ' => ' || error FROM documents WHERE status = 'skipped'")
+        XCTAssertEqual(skipped.count, 1, skipped.joined(separator: "\n"))
+        XCTAssertTrue(skipped[0].contains("notes.pdf => not a PDF or an image"), skipped[0])
         XCTAssertTrue(first.stderr.contains("truncated.pdf"), "the failure is reported naming the file")
         // Born-digital pages use the text layer; the image is OCR'd.
         XCTAssertEqual(try box.scalar("SELECT count(*) FROM pages WHERE text_source = 'text_layer'"), 12)
@@ -208,7 +211,7 @@ final class BadFilesEndToEndTests: XCTestCase {
         let box = try QuireSandbox(files: [])
         let fixtures = QuireSandbox.fixtures.deletingLastPathComponent().appendingPathComponent("extract")
         for name in try FileManager.default.contentsOfDirectory(atPath: fixtures.path) where name != "README.md" {
-            try FileManager.default.copyItem(at: fixtures.appendingPathComponent(name), to: box.inputs.appendingPathComponent(name))
+            try box.add(fixtures.appendingPathComponent(name), as: name)
         }
         // OCR off keeps this quick: the subject is opening files, not reading them.
         try box.writePipeline(ocr: false)
@@ -218,17 +221,19 @@ final class BadFilesEndToEndTests: XCTestCase {
         let rows = try box.query("SELECT path, status, coalesce(error, '') FROM documents ORDER BY path")
         let files = try FileManager.default.contentsOfDirectory(atPath: box.inputs.path)
         XCTAssertEqual(rows.count, files.count, rows.joined(separator: "\n"))
-        var failed: [String: String] = [:]
+        var failed: [String: String] = [:], skipped: [String: String] = [:]
         for row in rows {
             let parts = row.split(separator: "|", maxSplits: 2, omittingEmptySubsequences: false).map(String.init)
             let name = (parts[0] as NSString).lastPathComponent
-            XCTAssertTrue(["done", "failed"].contains(parts[1]), row)
+            XCTAssertTrue(["done", "failed", "skipped"].contains(parts[1]), row)
             if parts[1] == "failed" { failed[name] = parts[2] }
+            if parts[1] == "skipped" { skipped[name] = parts[2] }
         }
+        // A file whose bytes are not a document is skipped with its reason (not a failure).
+        XCTAssertEqual(skipped, ["mislabelled.pdf": "not a PDF or an image format quire reads"])
         // The broken ones fail, each with its own reason…
         XCTAssertEqual(failed["empty.pdf"], "empty file (0 bytes)")
         XCTAssertEqual(failed["empty.png"], "empty file (0 bytes)")
-        XCTAssertTrue(failed["mislabelled.pdf"]?.contains("not a PDF or an image") == true, "\(failed)")
         XCTAssertTrue(failed["truncated.pdf"]?.contains("truncated.pdf") == true, "\(failed)")
         XCTAssertTrue(failed["encrypted_user.pdf"]?.contains("password") == true, "\(failed)")
         XCTAssertTrue(failed["huge_35000.png"]?.contains("35000") == true, "\(failed)")
@@ -253,8 +258,7 @@ final class BadFilesEndToEndTests: XCTestCase {
     func testThePasswordFromTheEnvironmentOpensTheEncryptedPDF() throws {
         let box = try QuireSandbox(files: [])
         let fixtures = QuireSandbox.fixtures.deletingLastPathComponent().appendingPathComponent("extract")
-        try FileManager.default.copyItem(at: fixtures.appendingPathComponent("encrypted_user.pdf"),
-                                         to: box.inputs.appendingPathComponent("encrypted_user.pdf"))
+        try box.add(fixtures.appendingPathComponent("encrypted_user.pdf"), as: "encrypted_user.pdf")
         try """
             name: secret
             database: out/quire.sqlite

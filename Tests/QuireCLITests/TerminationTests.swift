@@ -33,6 +33,6 @@ final class TerminationTests: XCTestCase {
     }
 
     func testExitCodeValues() {
-        XCTAssertEqual(ExitCode.allCases.map(\.rawValue), [0, 1, 64, 65, 70, 74, 75, 130])
+        XCTAssertEqual(ExitCode.allCases.map(\.rawValue), [0, 1, 64, 65, 66, 70, 74, 75, 130])
     }
 }

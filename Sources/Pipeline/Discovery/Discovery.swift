@@ -8,14 +8,44 @@ import Glibc
 ///
 /// Names are bytes (`FilePath`): a name that is not valid UTF-8 is listed, stat'ed and opened by
 /// its exact bytes; globs match its display form (`\xNN` for each bad byte).
-struct Discovery {
+public struct Discovery {
     struct Result {
         var files: [DiscoveredFile] = []
+        /// Files changed less than their input's `min_file_age` ago (still being copied in?):
+        /// left for the next run.
+        var tooYoung: [DiscoveredFile] = []
         /// Problems that are not documents (symlink loops, vanished entries).
         var warnings: [String] = []
         /// True when `shouldStop` ended the walk early.
         var interrupted = false
+        /// What each input held, in the order of the pipeline's inputs.
+        var tallies: [InputTally] = []
     }
+
+    /// What one input root held: to tell an empty or unmounted share, or patterns that match
+    /// nothing, from a quiet night.
+    public struct InputTally: Equatable, Sendable {
+        public var root: String
+        /// False when the root does not exist (or cannot be stat'ed).
+        public var found = false
+        /// Regular files under the root (before include/exclude and junk names).
+        public var files = 0
+        /// Files the patterns selected (documents, too-young files and unreadable ones included).
+        public var matched = 0
+        /// Files skipped for their names (Thumbs.db, .DS_Store, ~$…, *.tmp, *.part…).
+        public var junk = 0
+    }
+
+    /// What each of `spec`'s inputs holds and matches now, without reading any file (for `validate`).
+    public static func survey(_ spec: PipelineSpec) -> [InputTally] {
+        var discovery = Discovery()
+        let db = spec.database
+        discovery.ignoredPaths = [db, db + "-wal", db + "-shm", db + "-journal", db + ".lock"]
+        return discovery.walk(spec.inputs).tallies
+    }
+
+    /// Now, for `min_file_age` (a parameter for tests).
+    var now = Date()
 
     /// A file's identity: device and inode.
     struct FileID: Hashable {
@@ -36,6 +66,7 @@ struct Discovery {
         var seen = Set<FilePath>()
         for input in inputs {
             if shouldStop() { result.interrupted = true; break }
+            result.tallies.append(InputTally(root: input.root))
             let includes = input.include.map { Glob($0) }, excludes = input.exclude.map { Glob($0) }
             var visitedDirs = Set<FileID>()
             let root = FilePath(input.root)
@@ -43,12 +74,15 @@ struct Discovery {
                 result.warnings.append("\(input.root): input not found (\(String(cString: strerror(errno))))")
                 continue
             }
+            result.tallies[result.tallies.count - 1].found = true
             if isIgnored(root, st) { continue }
             if st.st_mode & S_IFMT != S_IFDIR {
                 guard seen.insert(root).inserted else { continue }
                 var file = Discovery.file(root, st)
                 if let kind = InputFile.notRegular(st.st_mode) { file.problem = InputFile.refusal(kind) }
-                result.files.append(file)
+                result.tallies[result.tallies.count - 1].files += 1
+                result.tallies[result.tallies.count - 1].matched += 1
+                take(file, st, input: input, into: &result)
                 continue
             }
             visitedDirs.insert(FileID(st))
@@ -106,17 +140,40 @@ struct Discovery {
                               visited: &visited, seen: &seen, into: &result)
                 if result.interrupted { return }
             case S_IFREG:
+                result.tallies[result.tallies.count - 1].files += 1
+                if input.excludeJunk && Discovery.isJunk(name) {
+                    result.tallies[result.tallies.count - 1].junk += 1
+                    continue
+                }
                 guard includes.contains(where: { $0.matches(rel) }), !excludes.contains(where: { $0.matches(rel) }) else { continue }
                 guard seen.insert(path).inserted else { continue }
+                result.tallies[result.tallies.count - 1].matched += 1
                 var file = Discovery.file(path, st)
                 if path.withCString({ access($0, R_OK) }) != 0 {
                     file.problem = "cannot read file: \(String(cString: strerror(errno)))"
                 }
-                result.files.append(file)
+                take(file, st, input: input, into: &result)
             default:
                 continue   // sockets, fifos, devices
             }
         }
+    }
+
+    /// A file the patterns selected: a document to record now, or one too young to take yet.
+    private func take(_ file: DiscoveredFile, _ st: stat, input: InputSpec, into result: inout Result) {
+        let changed = Double(st.st_mtim.tv_sec) + Double(st.st_mtim.tv_nsec) / 1e9
+        // Only a regular, readable file can be half-copied; the others fail now with their reason.
+        if file.problem == nil, input.minFileAge > 0, now.timeIntervalSince1970 - changed < input.minFileAge {
+            result.tooYoung.append(file)
+        } else {
+            result.files.append(file)
+        }
+    }
+
+    /// True for names in ``InputSpec/junkNames`` (shell patterns on the name alone).
+    static func isJunk(_ name: [UInt8]) -> Bool {
+        let text = FilePath.display(name)
+        return InputSpec.junkNames.contains { pattern in fnmatch(pattern, text, 0) == 0 }
     }
 
     private static func file(_ path: FilePath, _ st: stat) -> DiscoveredFile {

@@ -103,6 +103,7 @@ final class PlainProgress: ProgressReporter {
     }
     override func documentFailed(path: String, message: String) { emit("FAILED \(path): \(reasonText(message, path: path))") }
     override func warning(_ message: String) { emit("warning: \(message)") }
+    override func note(_ message: String) { emit("note: \(message)") }
 }
 
 final class LiveProgress: ProgressReporter {
@@ -165,7 +166,9 @@ final class JSONProgress: ProgressReporter {
                "failed_pages_waiting": .int(s.failedPagesWaiting), "exhausted_pages": .int(s.exhaustedPages),
                "pages_done": .int(s.counts.pagesDone), "pages_failed": .int(s.counts.pagesFailed),
                "pages_skipped": .int(s.counts.pagesSkipped), "documents_new": .int(s.counts.documentsNew),
-               "documents_failed": .int(s.counts.documentsFailed), "seconds": .double((s.seconds * 100).rounded() / 100),
+               "documents_failed": .int(s.counts.documentsFailed), "documents_moved": .int(s.counts.documentsMoved),
+               "documents_missing": .int(s.counts.documentsMissing), "documents_skipped": .int(s.counts.documentsSkipped),
+               "files_too_young": .int(s.counts.filesTooYoung), "seconds": .double((s.seconds * 100).rounded() / 100),
                "pages_per_minute": .double((s.pagesPerMinute * 10).rounded() / 10)])
     }
 }

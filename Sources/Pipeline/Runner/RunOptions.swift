@@ -69,12 +69,24 @@ public struct RunSummary: Codable, Sendable {
     public var exhaustedPages: Int
     /// Failed pages (this run's and earlier ones) that `quire rerun --failed` would retry.
     public var failedPagesWaiting: Int
+    /// Input roots that held no files, or whose patterns matched none.
+    public var emptyInputs: [String] = []
 
-    /// The exit status the run ends with: 130 when interrupted, 1 when pages or documents it
-    /// processed failed, 0 otherwise (the README's table of exit codes).
+    public init(runID: Int64, status: RunStatus, counts: RunCounts, seconds: Double, failures: [FailureNote],
+                warnings: [String], database: String, emptyInputs: [String] = [], exhaustedPages: Int,
+                failedPagesWaiting: Int) {
+        self.runID = runID; self.status = status; self.counts = counts; self.seconds = seconds
+        self.failures = failures; self.warnings = warnings; self.database = database; self.emptyInputs = emptyInputs
+        self.exhaustedPages = exhaustedPages; self.failedPagesWaiting = failedPagesWaiting
+    }
+
+    /// The exit status the run ends with: 130 when interrupted, 66 when an input held no files
+    /// (or matched none), 1 when pages or documents it processed failed, 0 otherwise (the
+    /// README's table of exit codes).
     public var exitCode: Int32 {
         switch status {
         case .interrupted: return 130
+        case .completed where !emptyInputs.isEmpty: return 66
         case .completed where counts.pagesFailed > 0 || counts.documentsFailed > 0: return 1
         default: return 0
         }

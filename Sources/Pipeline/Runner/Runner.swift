@@ -89,7 +89,7 @@ public final class Runner {
         try store.updateRun(runID, counts: state.counts, status: status)
         let summary = RunSummary(runID: runID, status: status, counts: state.counts,
                                  seconds: Date().timeIntervalSince(started), failures: state.failures,
-                                 warnings: warnings, database: spec.database,
+                                 warnings: warnings, database: spec.database, emptyInputs: state.emptyInputs,
                                  exhaustedPages: try store.exhaustedPages(maxAttempts: spec.run.maxAttempts),
                                  failedPagesWaiting: try store.retryablePages(maxAttempts: spec.run.maxAttempts))
         try store.finishRun(runID, exitCode: summary.exitCode, seconds: summary.seconds)
@@ -173,14 +173,43 @@ public final class Runner {
                 progress.documentFailed(path: file.path, message: message)
             case .duplicate(_, let of):
                 progress.note("\(file.path): same content as document \(of), recorded as a duplicate")
+            case .skipped(_, let reason):
+                state.counts.documentsSkipped += 1
+                progress.note("\(file.path): skipped: \(reason)")
+            case .moved(_, let from):
+                state.counts.documentsMoved += 1
+                progress.note("\(file.path): moved from \(from)")
+            case .returned:
+                progress.note("\(file.path): found again")
             case .unchanged: break
             }
         }
         if found.interrupted || stop.isSet {
             state.interrupted = true
             progress.warning("interrupted during discovery: stopping")
+            return found.warnings
         }
-        return found.warnings
+        var warnings = found.warnings
+        for file in found.tooYoung {
+            state.counts.filesTooYoung += 1
+            try store.touchSeen(file, runID: state.runID)
+            progress.note("\(file.path): changed less than min_file_age ago; left for the next run")
+        }
+        for (tally, input) in zip(found.tallies, spec.inputs) where tally.found && tally.matched == 0 && !input.allowEmpty {
+            let message = tally.files == 0
+                ? "\(input.root): input holds no files (an unmounted share?); set allow_empty: true if that is normal"
+                : "\(input.root): include/exclude patterns match none of its \(tally.files) file(s)"
+            state.emptyInputs.append(input.root)
+            warnings.append(message)
+            progress.warning(message)
+        }
+        // Only a complete look at a root that holds files can say a file is gone.
+        let looked = zip(found.tallies, spec.inputs).filter { $0.0.found && $0.0.files > 0 }.map(\.1.root)
+        for path in try store.markMissing(runID: state.runID, under: looked) {
+            state.counts.documentsMissing += 1
+            progress.note("\(path): no longer found; marked missing")
+        }
+        return warnings
     }
 }
 
@@ -191,6 +220,8 @@ struct RunState {
     var counts = RunCounts()
     var failures: [FailureNote] = []
     var interrupted = false
+    /// Inputs that held no files, or whose patterns matched none (and do not allow it).
+    var emptyInputs: [String] = []
     /// Pages of each document not yet settled in the current dispatch.
     var pagesLeft: [Int64: Int] = [:]
     /// Work that settled pages brought about (the document pass), queued by the dispatch loop.

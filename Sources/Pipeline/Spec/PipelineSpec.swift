@@ -34,11 +34,30 @@ public struct InputSpec: Codable, Sendable, Equatable {
     /// PDF passwords: names of environment variables whose values are tried in order.
     /// The values are read at run time and never stored.
     public var passwordEnv: [String]
+    /// Seconds since a file's last change before a run takes it: younger files (still being
+    /// copied in) are left for the next run. Pipeline files default to ``defaultMinFileAge``;
+    /// inputs made in code to 0.
+    public var minFileAge: Double
+    /// Skip the files that operating systems and editors leave in shared folders
+    /// (``InputSpec/junkNames``).
+    public var excludeJunk: Bool
+    /// A root that holds no files, or whose patterns match none, is normal for this input
+    /// (otherwise the run warns and exits 66).
+    public var allowEmpty: Bool
+
+    /// Default for `min_file_age` in pipeline files.
+    public static let defaultMinFileAge: Double = 5
+    /// File names never taken as documents unless `exclude_junk: false` (shell patterns matched
+    /// against the name alone, in any folder).
+    public static let junkNames = ["Thumbs.db", "ehthumbs.db", ".DS_Store", "desktop.ini", "~$*", "*.tmp", "*.part",
+                                   "*.crdownload", "._*"]
 
     public init(root: String, include: [String] = ["**/*"], exclude: [String] = [],
-                followSymlinks: Bool = false, passwordEnv: [String] = []) {
+                followSymlinks: Bool = false, passwordEnv: [String] = [],
+                minFileAge: Double = 0, excludeJunk: Bool = true, allowEmpty: Bool = false) {
         self.root = root; self.include = include; self.exclude = exclude
         self.followSymlinks = followSymlinks; self.passwordEnv = passwordEnv
+        self.minFileAge = minFileAge; self.excludeJunk = excludeJunk; self.allowEmpty = allowEmpty
     }
 }
 

@@ -1,7 +1,8 @@
 /// The keys a pipeline file may hold, per section (snake_case, as written in YAML).
 enum SpecKeys {
     static let top = ["name", "database", "inputs", "extract", "ocr", "layout", "barcodes", "run"]
-    static let input = ["path", "include", "exclude", "follow_symlinks", "passwords"]
+    static let input = ["path", "include", "exclude", "follow_symlinks", "passwords", "min_file_age", "exclude_junk",
+                        "allow_empty"]
     static let extract = ["dpi", "assumed_image_dpi", "text_layer", "max_megapixels", "detect_orientation", "deskew"]
     static let ocr = ["enabled", "languages", "level", "reread_below", "custom_words", "custom_patterns", "language_correction"]
     static let layout = ["enabled", "paragraphs", "lists", "tables"]

@@ -94,7 +94,8 @@ extension SpecReader {
 
     private func readInput(_ node: YAMLNode) -> InputSpec? {
         if node.scalarValue != nil {
-            return text(node, "inputs").flatMap { checkedRoot($0, at: node) }.map { InputSpec(root: $0) }
+            return text(node, "inputs").flatMap { checkedRoot($0, at: node) }
+                .map { InputSpec(root: $0, minFileAge: InputSpec.defaultMinFileAge) }
         }
         guard let written = fields(of: node, section: "inputs", known: SpecKeys.input) else { return nil }
         guard let pathNode = written["path"] else {
@@ -102,13 +103,16 @@ extension SpecReader {
             return nil
         }
         guard let root = text(pathNode, "inputs.path").flatMap({ checkedRoot($0, at: pathNode) }) else { return nil }
-        var input = InputSpec(root: root)
+        var input = InputSpec(root: root, minFileAge: InputSpec.defaultMinFileAge)
         let before = diagnostics.count
         let values = written.filter { !$0.value.isNull }  // a key without a value keeps its default
         set(&input.include, values["include"]) { globs($0, "inputs.include") }
         set(&input.exclude, values["exclude"]) { globs($0, "inputs.exclude") }
         set(&input.followSymlinks, values["follow_symlinks"]) { bool($0, "inputs.follow_symlinks") }
         set(&input.passwordEnv, values["passwords"], passwords)
+        set(&input.minFileAge, values["min_file_age"]) { number($0, "inputs.min_file_age", in: 0...86_400) }
+        set(&input.excludeJunk, values["exclude_junk"]) { bool($0, "inputs.exclude_junk") }
+        set(&input.allowEmpty, values["allow_empty"]) { bool($0, "inputs.allow_empty") }
         return diagnostics[before...].contains { $0.severity == .error } ? nil : input
     }
 

@@ -12,6 +12,7 @@ enum Schema {
         m.register(2, "pages by document and status", sql: v2)
         m.register(6, "exact path bytes and the durable document pass", sql: v6)
         m.register(9, "runs remember their command line, version, exit code and duration", sql: v9)
+        m.register(10, "missing files, followed moves, and the archive as it is now", sql: v10)
         return m
     }
 
@@ -218,5 +219,32 @@ extension Schema {
     ALTER TABLE runs ADD COLUMN quire_version TEXT;
     ALTER TABLE runs ADD COLUMN exit_code INTEGER;    -- NULL while running, or when the run was killed
     ALTER TABLE runs ADD COLUMN duration_ms INTEGER;  -- wall time, set when the run ends
+    """
+}
+
+extension Schema {
+    /// The index follows the disk: a file no longer found is `missing` (with the run that noticed),
+    /// a file moved keeps its document (and its history in `document_moves`), and `page_text`
+    /// and `current_documents` show what is in the archive now.
+    static let v10 = """
+    ALTER TABLE documents ADD COLUMN missing_run_id INTEGER REFERENCES runs(id);
+    CREATE TABLE document_moves(
+      document_id INTEGER NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+      old_path TEXT NOT NULL,
+      new_path TEXT NOT NULL,
+      run_id INTEGER REFERENCES runs(id),
+      moved_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now'))
+    );
+    CREATE INDEX document_moves_document ON document_moves(document_id);
+
+    CREATE VIEW current_documents AS
+      SELECT * FROM documents WHERE superseded_by IS NULL AND status NOT IN ('missing');
+
+    DROP VIEW page_text;
+    CREATE VIEW page_text AS
+      SELECT d.path AS path, p.page_number AS page_number, f.text AS text,
+             p.id AS page_id, d.id AS document_id
+      FROM pages p JOIN documents d ON d.id = p.document_id JOIN page_fts f ON f.rowid = p.id
+      WHERE d.superseded_by IS NULL AND d.status NOT IN ('missing');
     """
 }

@@ -27,22 +27,35 @@ public enum DocumentOutcome: Equatable, Sendable {
     case new(id: Int64)
     /// The same content is already known under another path: recorded, not processed.
     case duplicate(id: Int64, of: Int64)
-    /// The file failed before any page could be read (unreadable, empty, not a document).
+    /// The file failed before any page could be read (unreadable, empty).
     case failed(id: Int64, message: String)
+    /// Not a document quire reads (its magic bytes say so): recorded as `skipped`, not a failure.
+    case skipped(id: Int64, reason: String)
+    /// Known content whose old path is gone: the document now lives at the new path.
+    case moved(id: Int64, from: String)
+    /// A file that was `missing` is back (same path, same content).
+    case returned(id: Int64)
 }
 
 extension Store {
     /// Records one discovered file in `documents` (identity = SHA-256 of the content).
     /// `hash` is called only when the file is new or its size or mtime changed.
+    /// `pathExists` tells whether a known document's file is still on disk (a move is known
+    /// content at a new path whose old path is gone).
     func recordDocument(_ file: DiscoveredFile, runID: Int64, kind: () throws -> FileKind,
-                        hash: () throws -> String) throws -> DocumentOutcome {
+                        hash: () throws -> String,
+                        pathExists: (DiscoveredFile) -> Bool = { $0.filePath.lstatInfo() != nil }) throws -> DocumentOutcome {
         if let problem = file.problem { return try recordUnreadable(file, problem: problem, runID: runID) }
         // Fast path: same path, size and mtime as the current version -> same content.
-        if let id = try db.queryOne("""
-            SELECT id FROM documents WHERE path = ? AND path_bytes IS ? AND size_bytes = ? AND mtime_ns = ?
+        if let (id, status) = try db.queryOne("""
+            SELECT id, status FROM documents WHERE path = ? AND path_bytes IS ? AND size_bytes = ? AND mtime_ns = ?
               AND superseded_by IS NULL AND sha256 IS NOT NULL
-            """, [file.path, file.pathBytes, file.size, file.mtimeNs], { $0.int64(0) }) {
+            """, [file.path, file.pathBytes, file.size, file.mtimeNs], { ($0.int64(0), $0.string(1)) }) {
             try db.execute("UPDATE documents SET last_seen_run_id = ? WHERE id = ?", runID, id)
+            if status == "missing" {
+                try restoreFromMissing(id)
+                return .returned(id: id)
+            }
             return .unchanged(id: id)
         }
         let sha: String
@@ -58,22 +71,32 @@ extension Store {
             return try recordUnreadable(file, problem: "cannot read file: \(describe(error))", runID: runID)
         }
         return try transaction {
-            if let id = try db.queryOne("SELECT id FROM documents WHERE path = ? AND path_bytes IS ? AND sha256 = ?",
-                                        [file.path, file.pathBytes, sha], { $0.int64(0) }) {
+            if let (id, status) = try db.queryOne("SELECT id, status FROM documents WHERE path = ? AND path_bytes IS ? AND sha256 = ?",
+                                                  [file.path, file.pathBytes, sha], { ($0.int64(0), $0.string(1)) }) {
                 // Known content at this path (touched, or restored after a change): current again.
                 try db.execute("UPDATE documents SET superseded_by = NULL, mtime_ns = ?, last_seen_run_id = ? WHERE id = ?",
                                file.mtimeNs, runID, id)
                 try supersede(byNewest: id, file)
+                if status == "missing" {
+                    try restoreFromMissing(id)
+                    return .returned(id: id)
+                }
                 return .unchanged(id: id)
             }
+            if file.size > 0, let (id, from) = try movedDocument(sha: sha, to: file, pathExists: pathExists) {
+                try move(id, to: file, runID: runID)
+                return .moved(id: id, from: from)
+            }
+            // The original of a duplicate is a current document that is present.
             let original = file.size == 0 ? nil : try db.queryOne("""
                 SELECT id FROM documents WHERE sha256 = ? AND NOT (path = ? AND path_bytes IS ?) AND duplicate_of IS NULL
+                  AND superseded_by IS NULL AND status NOT IN ('missing', 'skipped')
                 ORDER BY id LIMIT 1
                 """, [sha, file.path, file.pathBytes], { $0.int64(0) })
             let (status, error): (String, String?) = {
                 if file.size == 0 { return ("failed", "empty file (0 bytes)") }   // never a "duplicate"
                 if original != nil { return ("duplicate", nil) }
-                if fileKind == .unknown { return ("failed", "not a PDF or an image format quire reads") }
+                if fileKind == .unknown { return ("skipped", Self.notADocument) }
                 return ("pending", nil)
             }()
             try db.execute("""
@@ -86,6 +109,7 @@ extension Store {
             // An older version at the same path is superseded by this one.
             try supersede(byNewest: id, file)
             if let original { return .duplicate(id: id, of: original) }
+            if status == "skipped" { return .skipped(id: id, reason: error ?? Self.notADocument) }
             if let error { return .failed(id: id, message: error) }
             return .new(id: id)
         }
@@ -113,11 +137,17 @@ extension Store {
         }
     }
 
-    /// Every other current version at `file`'s exact path is superseded by document `id`.
-    private func supersede(byNewest id: Int64, _ file: DiscoveredFile) throws {
-        try db.execute("""
-            UPDATE documents SET superseded_by = ? WHERE path = ? AND path_bytes IS ? AND id != ? AND superseded_by IS NULL
-            """, id, file.path, file.pathBytes, id)
+    /// Every other current version at `file`'s exact path is superseded by document `id`; the
+    /// byte-identical copies of a superseded version still hold its content, so the first of them
+    /// takes over its pages (``promoteDuplicate(of:)``).
+    func supersede(byNewest id: Int64, _ file: DiscoveredFile) throws {
+        let older = try db.query("""
+            SELECT id FROM documents WHERE path = ? AND path_bytes IS ? AND id != ? AND superseded_by IS NULL
+            """, [file.path, file.pathBytes, id]) { $0.int64(0) }
+        for old in older {
+            try db.execute("UPDATE documents SET superseded_by = ? WHERE id = ?", id, old)
+            _ = try promoteDuplicate(of: old)
+        }
     }
 
     /// Current documents whose pages have not been counted yet.

@@ -10,6 +10,14 @@ public struct RunCounts: Codable, Sendable, Equatable {
     public var pagesFailed = 0
     /// Pages left alone because they were already done (or failed) with the same settings.
     public var pagesSkipped = 0
+    /// Files that are not documents (recorded as `skipped`).
+    public var documentsSkipped = 0
+    /// Known documents found at a new path.
+    public var documentsMoved = 0
+    /// Documents no longer found (marked `missing`).
+    public var documentsMissing = 0
+    /// Files changed less than `min_file_age` ago, left for the next run.
+    public var filesTooYoung = 0
     public init() {}
 }
 

@@ -98,6 +98,13 @@ private func finish(_ summary: RunSummary, pipeline: String, screen: ScreenMode)
     var lines = [String(format: "%@: %d page(s) done, %d failed, %d unchanged; %d new document(s), %d failed; %.1f s (%.1f pages/min)",
                         summary.status.rawValue, c.pagesDone, c.pagesFailed, c.pagesSkipped, c.documentsNew,
                         c.documentsFailed, summary.seconds, summary.pagesPerMinute)]
+    let changes = [(c.documentsMoved, "moved"), (c.documentsMissing, "missing (no longer found)"),
+                   (c.documentsSkipped, "skipped (not documents)"), (c.filesTooYoung, "too young (left for the next run)")]
+        .filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
+    if !changes.isEmpty { lines.append("  documents: " + changes.joined(separator: ", ")) }
+    for input in summary.emptyInputs {
+        lines.append("  warning: \(input) held no files or matched none (exit 66; allow_empty: true if that is normal)")
+    }
     for f in summary.failures.prefix(20) {
         lines.append("  failed: \(f.path)" + (f.page.map { " page \($0)" } ?? "") + (f.stage.map { " [\($0)]" } ?? "")
                      + ": \(f.reason)")

@@ -8,7 +8,18 @@ func executeValidate(_ options: ValidateOptions) throws -> Int32 {
     }
     for warning in result.warnings { write(warning.description, to: .stderr) }
     write("ok: \(options.pipeline) (\(summary(of: spec)))", to: .stdout)
+    for (index, tally) in Discovery.survey(spec).enumerated() {
+        write("  input \(index + 1) \(tally.root): " + describe(tally), to: .stdout)
+    }
     return ExitCode.success.rawValue
+}
+
+/// "12 file(s) match (of 15; 2 junk names skipped)", or why none do.
+private func describe(_ tally: Discovery.InputTally) -> String {
+    guard tally.found else { return "not found" }
+    if tally.files == 0 { return "holds no files" }
+    let junk = tally.junk > 0 ? "; \(tally.junk) junk name(s) skipped" : ""
+    return "\(tally.matched) file(s) match (of \(tally.files)\(junk))"
 }
 
 /// "2 inputs, OCR eng+deu balanced, 3 barcode symbologies, 2 workers, database /data/q.db"
