@@ -70,7 +70,7 @@ extension Store {
     static let knownTables: Set<String> = {
         var names: Set<String> = ["schema_migrations"]
         let pattern = try! NSRegularExpression(
-            pattern: #"CREATE\s+(VIRTUAL\s+)?TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?([A-Za-z_][A-Za-z0-9_]*)"#,
+            pattern: #"CREATE\s+(VIRTUAL\s+)?TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?["`\[]?([A-Za-z_][A-Za-z0-9_]*)"#,
             options: [.caseInsensitive])
         for migration in Schema.migrator.migrations {
             let sql = migration.sql as NSString
@@ -78,7 +78,10 @@ extension Store {
                 let name = sql.substring(with: match.range(at: 2))
                 names.insert(name)
                 if match.range(at: 1).location != NSNotFound {
-                    for shadow in ["data", "idx", "content", "docsize", "config"] { names.insert("\(name)_\(shadow)") }
+                    // The shadow tables of FTS5 and FTS3/4 virtual tables.
+                    for shadow in ["data", "idx", "content", "docsize", "config", "segments", "segdir", "stat"] {
+                        names.insert("\(name)_\(shadow)")
+                    }
                 }
             }
         }
