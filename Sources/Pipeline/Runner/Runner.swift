@@ -138,7 +138,8 @@ public final class Runner {
 
     private func discover(into store: Store, state: inout RunState, stop: InterruptFlag) throws -> [String] {
         let db = spec.database
-        let companions = [db, db + "-wal", db + "-shm", db + "-journal", db + ".lock", RunLock.lockPath(for: db)]
+        let companions = [db, db + "-wal", db + "-shm", db + "-journal", db + ".lock", RunLock.lockPath(for: db),
+                          Store.creationPath(for: db)]
         var discovery = Discovery()
         discovery.ignoredPaths = Set(companions)
         // The same files reached under another spelling (a symlinked root, a hard link).
