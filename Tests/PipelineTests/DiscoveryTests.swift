@@ -48,4 +48,56 @@ final class DiscoveryTests: XCTestCase {
         XCTAssertEqual(names(result), ["top.pdf"])
         XCTAssertEqual(result.warnings.count, 1)
     }
+
+    /// A Latin-1 name (byte 0xE9) is listed by its exact bytes, shown with `\xE9`, and opened.
+    func testANameThatIsNotUTF8IsListedAndOpenedByItsBytes() throws {
+        let name: [UInt8] = Array("r".utf8) + [0xE9] + Array("sum".utf8) + [0xE9] + Array(".pdf".utf8)
+        let path = FilePath(root).appending(name)
+        let fd = path.withCString { open($0, O_CREAT | O_WRONLY, 0o644) }
+        XCTAssertGreaterThanOrEqual(fd, 0)
+        XCTAssertEqual(write(fd, "%PDF-1.4", 8), 8)
+        close(fd)
+        let result = Discovery().walk([InputSpec(root: root, include: ["*.pdf"])])
+        let found = try XCTUnwrap(result.files.first { $0.pathBytes != nil })
+        XCTAssertEqual(found.path, root + "/r\\xE9sum\\xE9.pdf")
+        XCTAssertEqual(found.pathBytes, path.bytes)
+        XCTAssertTrue(result.warnings.isEmpty, "\(result.warnings)")
+        let file = try InputFile(found.filePath)
+        XCTAssertEqual(FileKind.sniff(try file.head()), .pdf)
+        XCTAssertEqual(try file.sha256(), SHA256.hex(of: "%PDF-1.4"))
+    }
+
+    func testDisplayEscapesOnlyTheBytesThatAreNotUTF8() {
+        XCTAssertEqual(FilePath(bytes: Array("caf".utf8) + [0xE9]).display, "caf\\xE9")
+        XCTAssertEqual(FilePath("café/naïve.pdf").display, "café/naïve.pdf")
+        XCTAssertNil(FilePath("café").bytesIfNotUTF8)
+        // A truncated sequence and a stray continuation byte around valid text.
+        XCTAssertEqual(FilePath(bytes: [0xC3, 0x41, 0x80, 0xC3, 0xA9]).display, "\\xC3A\\x80é")
+    }
+
+    /// The database reached through a symbolic link to its folder is still the database.
+    func testTheDatabaseIsRecognisedByDeviceAndInodeUnderAnotherSpelling() throws {
+        try FileManager.default.createSymbolicLink(atPath: "\(root!)/other/up", withDestinationPath: root)
+        var discovery = Discovery()
+        discovery.ignoredFiles = [Discovery.FileID(try XCTUnwrap(FilePath("\(root!)/q.sqlite").statInfo()))]
+        let result = discovery.walk([InputSpec(root: root + "/other", include: ["**/*"], followSymlinks: true)])
+        XCTAssertFalse(result.files.contains { $0.path.hasSuffix("q.sqlite") }, "\(result.files.map(\.path))")
+        XCTAssertTrue(result.files.contains { $0.path.hasSuffix("up/top.pdf") })
+    }
+
+    /// A regular file swapped for a FIFO between listing and reading fails at once (opening a
+    /// FIFO for reading would wait for a writer for ever).
+    func testAFileSwappedForAFIFOAfterListingFailsWithoutBlocking() throws {
+        let listed = Discovery().walk([InputSpec(root: root, include: ["top.pdf"])])
+        let top = try XCTUnwrap(listed.files.first)
+        XCTAssertEqual(unlink(top.path), 0)
+        XCTAssertEqual(mkfifo(top.path, 0o644), 0)
+        XCTAssertThrowsError(try InputFile(top.filePath)) { error in
+            XCTAssertTrue("\(error)".hasSuffix("top.pdf: not a regular file (a FIFO (named pipe)); quire reads only regular files"),
+                          "\(error)")
+        }
+        XCTAssertThrowsError(try InputFile(FilePath("/dev/zero"))) { error in
+            XCTAssertTrue("\(error)".contains("a character device"), "\(error)")
+        }
+    }
 }

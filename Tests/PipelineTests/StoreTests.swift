@@ -51,6 +51,31 @@ final class StoreTests: XCTestCase {
         XCTAssertTrue(plan.contains("pages_document_status"), plan)
     }
 
+    /// Every table quire's migrations make is known to the ownership check (read from their
+    /// SQL), so a database of an older quire with any of them is recognised; a quire database
+    /// with one foreign table is not quire's.
+    func testEveryTableQuireMakesIsKnownToTheOwnershipCheck() throws {
+        let tables = try store.db.query("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite%'") {
+            $0.string(0)
+        }
+        XCTAssertTrue(tables.contains("documents") && tables.contains("page_fts_data"), "\(tables)")
+        XCTAssertEqual(Set(tables).subtracting(Store.knownTables), [])
+        XCTAssertEqual(try Store.ownership(of: store.path), .quire)
+
+        let path = dir.appendingPathComponent("old.sqlite").path
+        do {
+            let db = try SQLite.Database(path: path)
+            var old = SQLite.Migrator()
+            old.register(1, "initial schema", sql: Schema.v1)
+            try old.migrate(db)
+        }
+        XCTAssertEqual(try Store.ownership(of: path), .legacyQuire)
+        try SQLite.Database(path: path).execute(script: "CREATE TABLE invoices(id INTEGER PRIMARY KEY)")
+        XCTAssertThrowsError(try Store.ownership(of: path)) { error in
+            XCTAssertTrue("\(error)".contains("tables quire did not make: invoices"), "\(error)")
+        }
+    }
+
     func testDocumentIdentityIsTheContentHash() throws {
         let r = try beginRun()
         guard case .new(let a) = try record("/in/a.pdf", sha: "AAA", run: r) else { return XCTFail() }

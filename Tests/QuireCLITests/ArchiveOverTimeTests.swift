@@ -31,6 +31,13 @@ final class ArchiveOverTimeTests: XCTestCase {
             SELECT replace(old_path, '\(box.inputs.path)/', '') || ' -> ' || replace(new_path, '\(box.inputs.path)/', '') || ' #' || run_id
             FROM document_moves
             """), ["alpha.pdf -> 2024/alpha.pdf #2"])
+        // docs/schema.md's query 12b, "what changed last night", as written there.
+        let schema = try String(contentsOf: ContribTests.root.appendingPathComponent("docs/schema.md"), encoding: .utf8)
+        let start = try XCTUnwrap(schema.range(of: "WITH r AS (SELECT max(id) AS id FROM runs WHERE command = 'run')"))
+        let end = try XCTUnwrap(schema.range(of: ";", range: start.upperBound..<schema.endIndex))
+        let changes = try box.query(String(schema[start.lowerBound..<end.upperBound]))
+            .map { $0.replacingOccurrences(of: box.inputs.path + "/", with: "") }
+        XCTAssertEqual(changes, ["moved|alpha.pdf -> 2024/alpha.pdf", "missing|beta.pdf"])
         XCTAssertEqual(try box.query("SELECT count(*) FROM page_fts WHERE page_fts MATCH 'ledger'"), indexed,
                        "the index itself keeps every page (history); page_text filters")
 

@@ -90,7 +90,7 @@ public struct Discovery {
                           visited: &visitedDirs, seen: &seen, into: &result)
             if result.interrupted { break }
         }
-        result.files.sort { FilePath(display: $0.path, bytes: $0.pathBytes) < FilePath(display: $1.path, bytes: $1.pathBytes) }
+        result.files = result.files.map { ($0.filePath, $0) }.sorted { $0.0 < $1.0 }.map(\.1)
         return result
     }
 

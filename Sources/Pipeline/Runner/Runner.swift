@@ -118,11 +118,13 @@ public final class Runner {
         }
     }
 
-    /// Pages whose document's file is gone are left as they are (never retried, never failed
-    /// again for a file nobody can read); returns the others and how many were left.
+    /// Pages that need their file (extraction, OCR, barcodes) and whose file is gone are left as
+    /// they are (never retried, never failed again for a file nobody can read); layout alone
+    /// works from stored words and goes on. Returns the pages kept and how many were left.
     private func withoutGoneFiles(_ pages: [PlannedPage]) -> ([PlannedPage], Int) {
         var gone: [Int64: Bool] = [:]
         let kept = pages.filter { page in
+            if page.stages.isDisjoint(with: [.extract, .ocr, .barcodes]) { return true }
             if let known = gone[page.documentID] { return !known }
             let isGone = FilePath(display: page.path, bytes: page.pathBytes).isGone
             gone[page.documentID] = isGone
@@ -138,7 +140,8 @@ public final class Runner {
 
     private func discover(into store: Store, state: inout RunState, stop: InterruptFlag) throws -> [String] {
         let db = spec.database
-        let companions = [db, db + "-wal", db + "-shm", db + "-journal", db + ".lock", RunLock.lockPath(for: db)]
+        let companions = [db, db + "-wal", db + "-shm", db + "-journal", db + ".lock", RunLock.lockPath(for: db),
+                          Store.creationPath(for: db)]
         var discovery = Discovery()
         discovery.ignoredPaths = Set(companions)
         // The same files reached under another spelling (a symlinked root, a hard link).

@@ -65,12 +65,39 @@ extension Store {
         return .legacyQuire
     }
 
+    /// The temporary name a new database is made under (see `createStamped`).
+    static func creationPath(for path: String) -> String { path + ".creating" }
+
+    /// Creates a new database at `path` that is quire's from its first byte: made and stamped
+    /// with the application id under a temporary name, then linked into place (`link(2)` never
+    /// replaces a file that appeared meanwhile). A run killed while creating leaves no 0-byte
+    /// `path` behind, which the next run would have to refuse.
+    static func createStamped(_ path: String) throws {
+        let temporary = creationPath(for: path)
+        unlink(temporary)
+        defer { unlink(temporary) }
+        do {
+            let db = try Database(path: temporary)
+            try db.execute(script: "PRAGMA application_id = \(applicationID)")
+        }
+        guard link(temporary, path) != 0 else { return }
+        switch errno {
+        case EEXIST: return   // made meanwhile: the caller checks it again
+        case EPERM, EOPNOTSUPP:
+            // A file system without hard links (FAT, some FUSE): a rename, which could replace
+            // a file made in the instant since the check.
+            if rename(temporary, path) == 0 { return }
+        default: break
+        }
+        throw OpenError.unusable(path: path, reason: "cannot create: \(String(cString: strerror(errno)))")
+    }
+
     /// Every table quire's migrations create (read from their SQL), with the shadow tables of
     /// its FTS5 tables and the migrations table itself.
     static let knownTables: Set<String> = {
         var names: Set<String> = ["schema_migrations"]
         let pattern = try! NSRegularExpression(
-            pattern: #"CREATE\s+(VIRTUAL\s+)?TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?([A-Za-z_][A-Za-z0-9_]*)"#,
+            pattern: #"CREATE\s+(VIRTUAL\s+)?TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?["`\[]?([A-Za-z_][A-Za-z0-9_]*)"#,
             options: [.caseInsensitive])
         for migration in Schema.migrator.migrations {
             let sql = migration.sql as NSString
@@ -78,7 +105,10 @@ extension Store {
                 let name = sql.substring(with: match.range(at: 2))
                 names.insert(name)
                 if match.range(at: 1).location != NSNotFound {
-                    for shadow in ["data", "idx", "content", "docsize", "config"] { names.insert("\(name)_\(shadow)") }
+                    // The shadow tables of FTS5 and FTS3/4 virtual tables.
+                    for shadow in ["data", "idx", "content", "docsize", "config", "segments", "segdir", "stat"] {
+                        names.insert("\(name)_\(shadow)")
+                    }
                 }
             }
         }

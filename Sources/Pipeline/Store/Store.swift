@@ -36,14 +36,17 @@ public final class Store {
                 throw OpenError.unusable(path: path, reason: "no such file")
             }
             // Never take over a file quire did not create (checked without writing to it).
-            let ownership = try Store.ownership(of: path)
+            var ownership = try Store.ownership(of: path)
+            if ownership == .absent && !readOnly {
+                try Store.createStamped(path)
+                ownership = try Store.ownership(of: path)
+            }
             var options = Database.OpenOptions()
             options.readOnly = readOnly
             db = try Database(path: path, options: options)
             try db.execute(script: "PRAGMA foreign_keys = ON")
             if !readOnly {
-                // Stamped first, before WAL: a new file is quire's from its first written page;
-                // a database of a quire from before application_id is stamped now.
+                // A database of a quire from before application_id is stamped now.
                 if ownership != .quire { try db.execute(script: "PRAGMA application_id = \(Store.applicationID)") }
                 try db.execute(script: "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL")
                 try Schema.migrator.migrate(db)
