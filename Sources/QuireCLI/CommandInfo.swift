@@ -31,7 +31,10 @@ struct CommandInfo: Sendable {
     static let all: [CommandInfo] = [
         CommandInfo(name: "run", positional: "PIPELINE",
                     summary: "Process the documents of a pipeline into its database",
-                    options: [workers, progress, quiet, logFile, help],
+                    options: [workers, progress, quiet, logFile,
+                              Option(name: "--dry-run", value: nil,
+                                     help: "Print what a run would do (new, changed, moved, missing documents; pages per stage) and change nothing."),
+                              help],
                     details: """
                     Finds the documents under the pipeline's inputs, and extracts, recognises and
                     analyses every page not yet done, in parallel worker processes. Pages that fail

@@ -99,7 +99,8 @@ private struct ParsedArguments {
         switch info.name {
         case "run":
             return .run(RunOptions(pipeline: target, workers: try workers(info), progress: try progress(info),
-                                   quiet: flags.contains("--quiet"), logFile: options["--log-file"]?.last))
+                                   quiet: flags.contains("--quiet"), logFile: options["--log-file"]?.last,
+                                   dryRun: flags.contains("--dry-run")))
         case "validate":
             return .validate(ValidateOptions(pipeline: target))
         case "status":

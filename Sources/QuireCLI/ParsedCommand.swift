@@ -33,11 +33,13 @@ public struct RunOptions: Equatable, Sendable {
     public var quiet: Bool
     /// Every progress event is also appended to this file as a JSON line.
     public var logFile: String?
+    /// Say what a run would do, changing nothing.
+    public var dryRun: Bool
 
     public init(pipeline: String, workers: Int? = nil, progress: ProgressMode = .auto, quiet: Bool = false,
-                logFile: String? = nil) {
+                logFile: String? = nil, dryRun: Bool = false) {
         self.pipeline = pipeline; self.workers = workers; self.progress = progress; self.quiet = quiet
-        self.logFile = logFile
+        self.logFile = logFile; self.dryRun = dryRun
     }
 }
 

@@ -142,4 +142,44 @@ final class ArchiveOverTimeTests: XCTestCase {
         XCTAssertEqual(try box.run(["run", box.pipeline, "--quiet"]).status, 66)
         XCTAssertEqual(try box.query("SELECT status FROM documents"), ["done"])
     }
+
+    /// `run --dry-run` says what a run would do — new, changed, moved, missing documents and pages
+    /// per stage — and leaves the database as it was.
+    func testDryRunSaysWhatARunWouldDoAndChangesNothing() throws {
+        let box = try QuireSandbox(files: ["alpha.pdf", "beta.pdf", "gamma.pdf"])
+        try box.writePipeline(barcodes: false)
+        // Before the first run there is no database: everything is new, and none is made.
+        let before = try box.run(["run", box.pipeline, "--dry-run"])
+        XCTAssertEqual(before.status, 0, before.stderr)
+        XCTAssertTrue(before.stdout.contains("Documents: 3 new"), before.stdout)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: box.database))
+        XCTAssertEqual(try box.run(["run", box.pipeline, "--quiet"]).status, 0)
+
+        // Changes: one new file, one changed, one moved, one deleted.
+        try box.add(QuireSandbox.fixtures.appendingPathComponent("margins.pdf"), as: "margins.pdf")
+        try FileManager.default.removeItem(at: box.inputs.appendingPathComponent("beta.pdf"))
+        try box.add(QuireSandbox.fixtures.appendingPathComponent("scan.png"), as: "beta.pdf")
+        try FileManager.default.createDirectory(at: box.inputs.appendingPathComponent("old"), withIntermediateDirectories: true)
+        try FileManager.default.moveItem(at: box.inputs.appendingPathComponent("gamma.pdf"),
+                                         to: box.inputs.appendingPathComponent("old/gamma.pdf"))
+        try FileManager.default.removeItem(at: box.inputs.appendingPathComponent("alpha.pdf"))
+        // A setting change makes known pages due again: layout redone on every page.
+        try box.writePipeline(barcodes: false, extra: "layout:\n  lists: false\n")
+
+        let database = try Data(contentsOf: URL(fileURLWithPath: box.database))
+        let runs = try box.query("SELECT count(*) FROM runs")
+        let dry = try box.run(["run", box.pipeline, "--dry-run"])
+        XCTAssertEqual(dry.status, 0, dry.stderr)
+        let out = dry.stdout.replacingOccurrences(of: box.inputs.path + "/", with: "")
+        XCTAssertTrue(out.contains("Documents: 1 new, 1 changed, 1 moved, 1 missing"), out)
+        XCTAssertTrue(out.contains("  new:\n    margins.pdf"), out)
+        XCTAssertTrue(out.contains("  changed:\n    beta.pdf"), out)
+        XCTAssertTrue(out.contains("  moved:\n    old/gamma.pdf"), out)
+        XCTAssertTrue(out.contains("  missing:\n    alpha.pdf"), out)
+        XCTAssertTrue(out.contains("Pages to process: 4 (layout 4); plus the pages of 2 document(s) to open"), out)
+        // Nothing changed.
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: box.database)), database)
+        XCTAssertEqual(try box.query("SELECT count(*) FROM runs"), runs)
+        XCTAssertEqual(try box.query("SELECT count(*) FROM documents WHERE status = 'missing'"), ["0"])
+    }
 }

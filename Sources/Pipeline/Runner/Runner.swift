@@ -97,7 +97,7 @@ public final class Runner {
         return summary
     }
 
-    private func planRequest(filter: @escaping @Sendable (String) -> Bool) -> PlanRequest {
+    func planRequest(filter: @escaping @Sendable (String) -> Bool) -> PlanRequest {
         switch request.command {
         case .run:
             return PlanRequest(mode: .run, fingerprints: fingerprints, maxAttempts: spec.run.maxAttempts, documentFilter: filter)
@@ -138,7 +138,7 @@ public final class Runner {
         spec.inputs.first { path == $0.root || path.hasPrefix($0.root + "/") }?.passwordEnv ?? []
     }
 
-    private func discover(into store: Store, state: inout RunState, stop: InterruptFlag) throws -> [String] {
+    func discover(into store: Store, state: inout RunState, stop: InterruptFlag) throws -> [String] {
         let db = spec.database
         let companions = [db, db + "-wal", db + "-shm", db + "-journal", db + ".lock", RunLock.lockPath(for: db),
                           Store.creationPath(for: db)]
@@ -168,6 +168,7 @@ public final class Runner {
             } catch is InputFile.Interrupted {
                 break
             }
+            state.discovered.append((file.path, outcome))
             switch outcome {
             case .new: state.counts.documentsNew += 1
             case .failed(_, let message):
@@ -195,6 +196,7 @@ public final class Runner {
         var warnings = found.warnings
         for file in found.tooYoung {
             state.counts.filesTooYoung += 1
+            state.tooYoung.append(file.path)
             try store.touchSeen(file, runID: state.runID)
             progress.note("\(file.path): changed less than min_file_age ago; left for the next run")
         }
@@ -210,6 +212,7 @@ public final class Runner {
         let looked = zip(found.tallies, spec.inputs).filter { $0.0.found && $0.0.files > 0 }.map(\.1.root)
         for path in try store.markMissing(runID: state.runID, under: looked) {
             state.counts.documentsMissing += 1
+            state.missing.append(path)
             progress.note("\(path): no longer found; marked missing")
         }
         return warnings
@@ -225,6 +228,11 @@ struct RunState {
     var interrupted = false
     /// Inputs that held no files, or whose patterns matched none (and do not allow it).
     var emptyInputs: [String] = []
+    /// What discovery did with each file, in order (for `--dry-run`).
+    var discovered: [(path: String, outcome: DocumentOutcome)] = []
+    /// Files left for the next run, and documents found missing, by this discovery.
+    var tooYoung: [String] = []
+    var missing: [String] = []
     /// Pages of each document not yet settled in the current dispatch.
     var pagesLeft: [Int64: Int] = [:]
     /// Work that settled pages brought about (the document pass), queued by the dispatch loop.

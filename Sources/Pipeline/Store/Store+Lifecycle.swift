@@ -103,3 +103,15 @@ extension Store {
         }
     }
 }
+
+extension Store {
+    /// A compact copy of the database at `path` (`VACUUM INTO`; works on a read-only connection).
+    func snapshot(to path: String) throws {
+        try db.execute("VACUUM INTO ?", path)
+    }
+
+    /// True when document `id` is a new version of a file: an older row at its path points to it.
+    func supersedesAnother(_ id: Int64) throws -> Bool {
+        try db.queryOne("SELECT 1 FROM documents WHERE superseded_by = ? LIMIT 1", [id]) { _ in true } ?? false
+    }
+}

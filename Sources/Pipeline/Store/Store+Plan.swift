@@ -56,7 +56,7 @@ extension Store {
             SELECT p.id, p.document_id, d.path, d.kind, p.page_number, p.status, p.attempts, p.text_source,
               d.path_bytes
             FROM pages p JOIN documents d ON d.id = p.document_id
-            WHERE d.superseded_by IS NULL AND d.duplicate_of IS NULL AND d.status != 'duplicate'
+            WHERE d.superseded_by IS NULL AND d.duplicate_of IS NULL AND d.status NOT IN ('duplicate', 'missing')
             ORDER BY p.document_id, p.page_number
             """).forEachRow { row in
             let pageID = row.int64(0), path = row.string(2)

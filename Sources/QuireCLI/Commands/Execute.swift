@@ -4,6 +4,14 @@ import SQLite
 
 /// `quire run PIPELINE`.
 func executeRun(_ options: RunOptions, arguments: [String]) throws -> Int32 {
+    if options.dryRun {
+        let spec = try PipelineLoader.load(path: options.pipeline)
+        let runner = try Runner(spec: spec, pipelinePath: absolute(options.pipeline),
+                                request: RunRequest(command: .run, progress: .quiet))
+        let report = try runner.dryRun()
+        write(report.text(), to: .stdout)
+        return report.emptyInputs.isEmpty ? ExitCode.success.rawValue : ExitCode.noInput.rawValue
+    }
     let screen = ScreenMode(options.progress, quiet: options.quiet)
     return try screen.reportingErrors {
         let spec = try PipelineLoader.load(path: options.pipeline)
