@@ -124,6 +124,39 @@ final class OperationsEndToEndTests: XCTestCase {
         XCTAssertTrue((check["problems"] as? [String])?.first?.contains("its process is gone") ?? false, killed.stdout)
     }
 
+    /// A `rerun --stage layout` stopped half-way is finished by the next plain `quire run`: the
+    /// pages it did not reach do not keep their old layout.
+    func testAnInterruptedRerunStageIsResumedByTheNextRun() throws {
+        let box = try QuireSandbox(files: ["beta.pdf", "gamma.pdf"])
+        try box.writePipeline(barcodes: false, extra: "run:\n  workers: 1\n")
+        XCTAssertEqual(try box.run(["run", box.pipeline, "--quiet"]).status, 0)
+        XCTAssertEqual(try box.scalar("SELECT count(*) FROM pages"), 6)
+
+        let (process, _, err) = try box.start(["rerun", box.pipeline, "--stage", "layout", "--quiet"],
+                                              environment: ["QUIRE_FAULT": "layout:slow"])
+        let deadline = Date(timeIntervalSinceNow: 60)
+        while Date() < deadline,
+              ((try? box.scalar("SELECT count(*) FROM page_stages WHERE stage = 'layout' AND run_id = 2")) ?? 0) < 1 {
+            usleep(50_000)
+        }
+        kill(process.processIdentifier, SIGINT)
+        _ = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 130)
+        let owed = try box.scalar("SELECT count(*) FROM pages WHERE redo_stage = 'layout'")
+        XCTAssertGreaterThan(owed, 0, "the rerun was stopped before every page")
+        XCTAssertEqual(try box.scalar("SELECT count(*) FROM page_stages WHERE stage = 'layout' AND run_id = 1"), owed)
+
+        let resumed = try box.run(["run", box.pipeline, "--quiet"])
+        XCTAssertEqual(resumed.status, 0, resumed.stderr)
+        XCTAssertEqual(try box.query("SELECT pages_done FROM runs WHERE id = 3"), ["\(owed)"], "only the pages the rerun owed")
+        XCTAssertEqual(try box.scalar("SELECT count(*) FROM page_stages WHERE stage = 'layout' AND run_id = 1"), 0)
+        XCTAssertEqual(try box.scalar("SELECT count(*) FROM pages WHERE redo_stage IS NOT NULL"), 0)
+        XCTAssertEqual(try box.query("SELECT pages_done FROM runs WHERE id = 4").first ?? "none", "none")
+        XCTAssertEqual(try box.run(["run", box.pipeline, "--quiet"]).status, 0)
+        XCTAssertEqual(try box.query("SELECT pages_done FROM runs WHERE id = 4"), ["0"], "and then nothing is owed")
+    }
+
     /// The summary names the pipeline in the rerun it suggests (no placeholder to fill in).
     func testTheSummarySuggestsARunnableRerun() throws {
         let box = try QuireSandbox(files: ["beta.pdf"])

@@ -77,6 +77,7 @@ public final class Runner {
             state.counts.pagesSkipped = plan.skipped + gone
             if gone > 0 { progress.note("\(gone) page(s) of documents whose file no longer exists are not processed") }
             progress.pagesPlanned(pages.count)
+            if case .rerun(_, let stage?, _, _) = request.command { try store.markRedo(pages, stage: stage) }
             // Document passes an earlier run owed (stopped after a document's last page): done now.
             let planned = Set(pages.map(\.documentID))
             var passes: [WorkItem] = []

@@ -228,6 +228,9 @@ extension Schema {
     /// and `current_documents` show what is in the archive now.
     static let v10 = """
     ALTER TABLE documents ADD COLUMN missing_run_id INTEGER REFERENCES runs(id);
+    -- set by `rerun --stage S` on every page it plans, cleared when the page is committed: a
+    -- rerun stopped half-way is finished by the next run
+    ALTER TABLE pages ADD COLUMN redo_stage TEXT;
     CREATE TABLE document_moves(
       document_id INTEGER NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
       old_path TEXT NOT NULL,

@@ -54,7 +54,7 @@ extension Store {
         var skipped = 0
         try db.cachedStatement("""
             SELECT p.id, p.document_id, d.path, d.kind, p.page_number, p.status, p.attempts, p.text_source,
-              d.path_bytes
+              d.path_bytes, p.redo_stage
             FROM pages p JOIN documents d ON d.id = p.document_id
             WHERE d.superseded_by IS NULL AND d.duplicate_of IS NULL AND d.status NOT IN ('duplicate', 'missing')
             ORDER BY p.document_id, p.page_number
@@ -62,7 +62,8 @@ extension Store {
             let pageID = row.int64(0), path = row.string(2)
             guard request.documentFilter(path) else { return }
             let stages = stagesToRun(status: row.string(5), attempts: row.int(6), textSource: row.optionalString(7),
-                                     rows: stageRows[pageID] ?? [:], request: request)
+                                     rows: stageRows[pageID] ?? [:], redo: row.optionalString(9).flatMap(Stage.init),
+                                     request: request)
             guard !stages.isEmpty else { skipped += 1; return }
             planned.append(PlannedPage(pageID: pageID, documentID: row.int64(1), path: path,
                                        kind: FileKind(rawValue: row.string(3)) ?? .unknown, pageNumber: row.int(4),
@@ -72,8 +73,9 @@ extension Store {
         return (planned, skipped)
     }
 
+    /// `redo`: a stage an interrupted `rerun --stage` still owes this page.
     private func stagesToRun(status: String, attempts: Int, textSource: String?, rows: [Stage: StageRow],
-                             request: PlanRequest) -> Set<Stage> {
+                             redo: Stage?, request: PlanRequest) -> Set<Stage> {
         let enabled = Set(request.fingerprints.keys)
         func changed(_ s: Stage) -> Bool {
             guard let fp = request.fingerprints[s] else { return false }
@@ -92,6 +94,7 @@ extension Store {
         switch request.mode {
         case .run:
             if status == "pending" { return enabled }
+            if let redo { return closure([redo.storedStage] + Stage.stored.filter { changed($0) || notDone($0) }) }
             if status == "done" { return closure(Stage.stored.filter { changed($0) || notDone($0) }) }
             // A failed page waits for `rerun --failed`, unless settings it was processed with changed
             // (stages it never reached have no row and do not count as changed).
@@ -104,6 +107,15 @@ extension Store {
             if status == "failed" && attempts >= request.maxAttempts && !force { return [] }
             if let stage { return closure([stage.storedStage]) }
             return closure(Stage.stored.filter(notDone))
+        }
+    }
+
+    /// Records, before a `rerun --stage` dispatches, that these pages owe `stage` (and the stages
+    /// after it), so that a rerun stopped half-way is finished by the next `quire run`.
+    func markRedo(_ pages: [PlannedPage], stage: Stage) throws {
+        try transaction {
+            let mark = try db.cachedStatement("UPDATE pages SET redo_stage = ? WHERE id = ?")
+            for page in pages { try mark.execute([stage.storedStage.rawValue, page.pageID]) }
         }
     }
 

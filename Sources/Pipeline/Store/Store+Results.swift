@@ -94,7 +94,7 @@ extension Store {
         let low = (outcome.text ?? outcome.extract?.textLayer)?.lowConfidenceWordCount(below: 60)
         try db.execute("""
             UPDATE pages SET status = ?, failed_stage = ?, error = ?, attempts = attempts + 1, run_id = ?,
-              duration_ms = ?, mean_confidence = COALESCE(?, mean_confidence),
+              redo_stage = NULL, duration_ms = ?, mean_confidence = COALESCE(?, mean_confidence),
               low_confidence_words = COALESCE(?, low_confidence_words),
               updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')
             WHERE id = ?
