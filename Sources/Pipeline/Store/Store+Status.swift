@@ -23,10 +23,11 @@ public struct StatusReport: Codable, Sendable {
 extension Store {
     public func statusReport(runLimit: Int = 10, failureLimit: Int = 200) throws -> StatusReport {
         let runs = try db.query("""
-            SELECT id, pipeline, command, status, started_at, ended_at, pages_done, pages_failed, pages_skipped, documents_new
+            SELECT id, pipeline, command, status, started_at, ended_at, pages_done, pages_failed, pages_skipped, documents_new, pid
             FROM runs ORDER BY id DESC LIMIT ?
             """, [runLimit]) { r in
-            StatusReport.RunRow(id: r.int64(0), pipeline: r.string(1), command: r.string(2), status: r.string(3),
+            StatusReport.RunRow(id: r.int64(0), pipeline: r.string(1), command: r.string(2),
+                                status: Self.liveStatus(r.string(3), pid: r.optionalInt(10)),
                                 startedAt: r.string(4), endedAt: r.optionalString(5), pagesDone: r.int(6),
                                 pagesFailed: r.int(7), pagesSkipped: r.int(8), documentsNew: r.int(9))
         }
@@ -54,9 +55,20 @@ extension Store {
     }
 }
 
+extension Store {
+    /// A run row still `running` whose coordinator process is gone (killed, or stopped on an
+    /// error it could not record, such as a full disk) is shown as `crashed`, as the next run
+    /// will record it. Rows are not changed: `status` only reads.
+    static func liveStatus(_ stored: String, pid: Int?) -> String {
+        guard stored == RunStatus.running.rawValue, let pid, pid > 0, pid <= Int(Int32.max) else { return stored }
+        return kill(pid_t(pid), 0) != 0 && errno == ESRCH ? RunStatus.crashed.rawValue : stored
+    }
+}
+
 extension StatusReport {
-    /// The human-readable form.
+    /// The human-readable form (file names and messages with control characters escaped).
     public var text: String {
+        let safe = TerminalText.safe
         var out: [String] = []
         func counts(_ d: [String: Int]) -> String {
             d.isEmpty ? "none" : d.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
@@ -66,19 +78,19 @@ extension StatusReport {
         out.append("")
         out.append("Recent runs:")
         for r in runs {
-            out.append("  #\(r.id) \(r.command) '\(r.pipeline)' \(r.status)  started \(r.startedAt)"
+            out.append("  #\(r.id) \(r.command) '\(safe(r.pipeline))' \(r.status)  started \(r.startedAt)"
                        + "  pages: \(r.pagesDone) done, \(r.pagesFailed) failed, \(r.pagesSkipped) unchanged")
         }
         if !failedDocuments.isEmpty {
             out.append("")
             out.append("Failed documents:")
-            for d in failedDocuments { out.append("  \(d.path): \(d.error ?? "")") }
+            for d in failedDocuments { out.append("  \(safe(d.path)): \(safe(d.error ?? ""))") }
         }
         if !failedPages.isEmpty {
             out.append("")
             out.append("Failed pages:")
             for p in failedPages {
-                out.append("  \(p.path) page \(p.page) [\(p.stage ?? "?"), attempt \(p.attempts)]: \(p.error ?? "")")
+                out.append("  \(safe(p.path)) page \(p.page) [\(p.stage ?? "?"), attempt \(p.attempts)]: \(safe(p.error ?? ""))")
             }
         }
         return out.joined(separator: "\n")

@@ -63,7 +63,8 @@ private func finish(_ summary: RunSummary) throws -> Int32 {
     if summary.exhaustedPages > 0 {
         lines.append("  \(summary.exhaustedPages) failed page(s) reached max_attempts and are left alone (rerun --failed --force)")
     }
-    write(lines.joined(separator: "\n"), to: .stderr)
+    // File names and library messages may hold control characters: escaped, never sent raw.
+    write(lines.map(TerminalText.safe).joined(separator: "\n"), to: .stderr)
     switch summary.status {
     case .interrupted: return ExitCode.interrupted.rawValue
     case .completed where c.pagesFailed > 0 || c.documentsFailed > 0: return ExitCode.pagesFailed.rawValue
