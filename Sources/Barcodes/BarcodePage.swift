@@ -10,15 +10,16 @@ final class BarcodePage {
     /// Pages at least this long on one side get the page-level check (see ``isWorthReading``).
     static let largePage = 1500
 
-    init(_ image: Image) {
-        gray = image.isPlainGray ? image : image.grayscale()
+    init(_ image: Image) throws(ImageError) {
+        gray = try image.isPlainGray ? image : image.grayscale()
     }
 
     var width: Int { gray.width }
     var height: Int { gray.height }
 
     /// Regions that look like codes and not like text (``Imaging/Image/barcodeCandidateRegions``).
-    private(set) lazy var candidates: [Box] = gray.barcodeCandidateRegions()
+    /// Empty when leptonica fails to look (the whole-page passes still read the page).
+    private(set) lazy var candidates: [Box] = (try? gray.barcodeCandidateRegions()) ?? []
 
     /// False for a large page (a full-page scan or render, ≥ ``largePage`` px) with no region that
     /// looks like a code: text pages, where the whole-page reads cost most of a page's time and

@@ -41,7 +41,7 @@ public final class BarcodeReader {
     public func read(_ image: Image) throws(BarcodeError) -> [Barcode] {
         guard !symbologies.isEmpty else { return [] }
         guard image.width > 0, image.height > 0 else { return [] }
-        let page = BarcodePage(image)
+        let page = try Self.page(image)
         let gated = search == .staged
         if gated && !page.isWorthReading { return [] }
         var result: [Barcode] = []
@@ -55,7 +55,12 @@ public final class BarcodeReader {
     /// The barcodes one pass finds on `image` (benchmarks measure passes one by one).
     public func read(_ image: Image, pass: BarcodePass) throws(BarcodeError) -> [Barcode] {
         guard image.width > 0, image.height > 0 else { return [] }
-        return try read(BarcodePage(image), pass: pass, onlyCandidates: false)
+        return try read(Self.page(image), pass: pass, onlyCandidates: false)
+    }
+
+    /// The page in gray, or `unusableImage` when leptonica cannot convert it.
+    private static func page(_ image: Image) throws(BarcodeError) -> BarcodePage {
+        do { return try BarcodePage(image) } catch { throw .unusableImage(width: image.width, height: image.height) }
     }
 
     /// One pass over `page`; `onlyCandidates` turns a whole-page pass into reads of the
@@ -92,7 +97,11 @@ public final class BarcodeReader {
         let area = crop ?? Box(x: 0, y: 0, width: image.width, height: image.height)
         // A pass that shrinks a tiny image or crop below a few pixels has nothing to read.
         guard Double(min(area.width, area.height)) * pass.scale >= 4 || pass.scale >= 1 else { return [] }
-        guard let plane = image.barcodeGrayPlane(crop: crop, scale: pass.scale, rotation: radians) else {
+        let converted: BarcodeGrayPlane?
+        do { converted = try image.barcodeGrayPlane(crop: crop, scale: pass.scale, rotation: radians) } catch {
+            throw .unusableImage(width: image.width, height: image.height)
+        }
+        guard let plane = converted else {
             if crop != nil || pass.scale != 1 || pass.rotation != 0 { return [] }  // degenerate transform, not an error
             throw .unusableImage(width: image.width, height: image.height)
         }

@@ -21,12 +21,14 @@ extension Image {
     /// - `scale` uses leptonica `pixScale` (area mapping when shrinking, linear when enlarging).
     /// - `rotation` (radians, clockwise positive) uses `pixRotate` with area mapping, embedding the
     ///   image so nothing is clipped; the result is centred on the source's centre.
-    /// Returns nil when leptonica fails (e.g. a zero-sized image).
+    /// Returns nil when there is nothing to read (the crop misses the image, or the result has no
+    /// pixels); throws `ImageError` when leptonica fails.
     ///
     /// Unlike `withGrayBytes`, this clips, scales and rotates in one leptonica pipeline before the
     /// copy, so a barcode pass converts only the region it reads.
-    package func barcodeGrayPlane(crop: DocumentModel.Box? = nil, scale: Double = 1, rotation: Double = 0) -> BarcodeGrayPlane? {
-        withPix { pix -> BarcodeGrayPlane? in
+    package func barcodeGrayPlane(crop: DocumentModel.Box? = nil, scale: Double = 1,
+                                  rotation: Double = 0) throws(ImageError) -> BarcodeGrayPlane? {
+        try withPix { pix throws(ImageError) -> BarcodeGrayPlane? in
             var owned: [UnsafeMutablePointer<PIX>?] = []
             defer { for i in owned.indices { pixDestroy(&owned[i]) } }
             var current = pix
@@ -38,23 +40,24 @@ extension Image {
                                                                  Int32(clip.width), Int32(clip.height))
                 defer { boxDestroy(&box) }
                 // pixClipRectangle: a new pix holding the clipped pixels; we destroy it.
-                guard let clipped = pixClipRectangle(current, box, nil) else { return nil }
+                guard let clipped = pixClipRectangle(current, box, nil) else { throw .operation("crop an image") }
                 owned.append(clipped); current = clipped
             }
             // An 8-bpp image without colormap is already gray; anything else is converted
             // (pixConvertTo8, cmapflag 0: new 8-bpp gray pix without colormap).
             if pixGetDepth(current) != 8 || pixGetColormap(current) != nil {
-                guard let gray = pixConvertTo8(current, 0) else { return nil }
+                guard let gray = pixConvertTo8(current, 0) else { throw .operation("convert an image to gray") }
                 owned.append(gray); current = gray
             }
             if scale != 1 {
-                guard scale > 0, let scaled = pixScale(current, Float(scale), Float(scale)) else { return nil }
+                guard scale > 0 else { return nil }
+                guard let scaled = pixScale(current, Float(scale), Float(scale)) else { throw .operation("scale an image by \(scale)") }
                 owned.append(scaled); current = scaled
             }
             if rotation != 0 {
                 let w = pixGetWidth(current), h = pixGetHeight(current)
                 guard let rotated = pixRotate(current, Float(rotation), Int32(L_ROTATE_AREA_MAP),
-                                              Int32(L_BRING_IN_WHITE), w, h) else { return nil }
+                                              Int32(L_BRING_IN_WHITE), w, h) else { throw .operation("rotate an image") }
                 owned.append(rotated); current = rotated
             }
             return Self.copyGray8(current)

@@ -11,15 +11,15 @@ extension Image {
     /// Leptonica: `pixOtsuAdaptiveThreshold` (one global tile), `pixCloseBrick`, `pixConnComp`
     /// (8-connected), `pixCountPixelsInRect`. All intermediate PIXes are destroyed here.
     package func barcodeCandidateRegions(maxCount: Int = 12, padding: Double = 0.15,
-                                         rejectText: Bool = true) -> [DocumentModel.Box] {
+                                         rejectText: Bool = true) throws(ImageError) -> [DocumentModel.Box] {
         guard width >= 16, height >= 16 else { return [] }
-        let gray = isPlainGray ? self : grayscale()
+        let gray = try isPlainGray ? self : grayscale()
         // Work at 600–1200 px on the long side (modules of 2+ page pixels at 300 dpi survive),
         // reached by 2× area-map reductions: ≈ 6 ms for a 300-dpi page, where one general
         // 0.34× scale took ≈ 30 ms.
         var work = gray, factor = 1.0
         while Double(max(width, height)) * factor > 1200 {
-            work = work.halvedGray()
+            work = try work.halvedGray()
             factor /= 2
         }
         // The closing and the size limits were tuned at 1200 px on the long side; below that
@@ -30,7 +30,7 @@ extension Image {
         // gaps twice as wide there): the bars of a big linear code (modules of 10+ page pixels)
         // fuse, while at the finer scale they stay separate blobs too thin to count. Whole
         // paragraphs fuse there too, so a region from that look is kept only when made of bars.
-        let coarse = factor < 1 ? work.halvedGray() : nil
+        let coarse = try factor < 1 ? work.halvedGray() : nil
         return gray.withPix { gray8 -> [DocumentModel.Box] in
             var found = work.withPix { smallPix in
                 Self.scan(smallPix, factor: factor, brick: brick, sizeScale: k, gray: gray8,

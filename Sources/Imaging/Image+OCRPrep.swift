@@ -6,24 +6,17 @@ import DocumentModel
 // Image+Transform.swift.
 // Leptonica: every `pix…` function used here returns a new PIX (one reference, ours) or NULL.
 
-/// An error from an Imaging operation used by OCR preparation.
-public struct OCRPrepError: Error, CustomStringConvertible {
-    public var operation: String
-    public var detail: String
-    public var description: String { "\(operation) failed: \(detail)" }
-}
-
 extension Image {
-    /// Wraps a PIX returned by leptonica, or throws when it returned NULL.
+    /// Wraps a PIX returned by leptonica, or throws `ImageError.operationFailed` when it returned
+    /// NULL (Imaging's one policy for a leptonica failure).
     static func ocrWrap(_ pix: UnsafeMutablePointer<PIX>?, _ operation: String,
-                        _ detail: @autoclosure () -> String = "leptonica returned no image") throws -> Image {
-        guard let pix else { throw OCRPrepError(operation: operation, detail: detail()) }
-        return Image(owning: pix)
+                        _ detail: @autoclosure () -> String = "") throws(ImageError) -> Image {
+        try made(pix, pix == nil && !detail().isEmpty ? "\(operation) (\(detail()))" : operation)
     }
 
     /// A 1-bpp copy thresholded with Otsu's method over large tiles (≈ a global Otsu threshold).
     package func ocrOtsuBinarized() throws -> Image {
-        let gray = isPlainGray ? self : grayscale()
+        let gray = try isPlainGray ? self : grayscale()
         return try Image.ocrWrap(gray.withPix { pix in
             var out: UnsafeMutablePointer<PIX>?
             let sx = max(16, Int32(width)), sy = max(16, Int32(height))
@@ -35,7 +28,7 @@ extension Image {
     /// Background-normalised grey copy (uneven illumination and grey paper become white),
     /// with its contrast stretched: helps low-contrast and stained pages.
     package func ocrNormalizedBackground() throws -> Image {
-        let gray = isPlainGray ? self : grayscale()
+        let gray = try isPlainGray ? self : grayscale()
         return try Image.ocrWrap(gray.withPix { pix in
             // pixBackgroundNormSimple(pixs, pixim, pixg): background → 200; then stretch.
             guard let norm = pixBackgroundNormSimple(pix, nil, nil) else { return nil }
@@ -46,7 +39,7 @@ extension Image {
 
     /// A 1-bpp copy binarised with Sauvola's local method (good for noise and uneven contrast).
     package func ocrSauvolaBinarized(window: Int = 25, factor: Double = 0.35) throws -> Image {
-        let gray = isPlainGray ? self : grayscale()
+        let gray = try isPlainGray ? self : grayscale()
         return try Image.ocrWrap(gray.withPix { pix in
             var out: UnsafeMutablePointer<PIX>?
             let half = Int32(max(2, min(window / 2, (min(width, height) - 3) / 2)))
@@ -57,7 +50,7 @@ extension Image {
 
     /// A median-filtered grey copy (removes salt-and-pepper and gaussian speckle).
     package func ocrDenoised(size: Int = 3) throws -> Image {
-        let gray = isPlainGray ? self : grayscale()
+        let gray = try isPlainGray ? self : grayscale()
         return try Image.ocrWrap(gray.withPix { pixMedianFilter($0, Int32(size), Int32(size)) },
                                  "pixMedianFilter")
     }
@@ -65,14 +58,14 @@ extension Image {
     /// A grey copy smoothed with a (2·halfWidth+1)² box filter (`pixBlockconv`): strong gaussian
     /// noise and JPEG blocking fade while strokes of body text survive.
     package func ocrSmoothed(halfWidth: Int = 1) throws -> Image {
-        let gray = isPlainGray ? self : grayscale()
+        let gray = try isPlainGray ? self : grayscale()
         return try Image.ocrWrap(gray.withPix { pixBlockconv($0, Int32(halfWidth), Int32(halfWidth)) }, "pixBlockconv")
     }
 
     /// A grey copy whose contrast is stretched between the 2 % darkest level and the level of
     /// the median pixel (the paper on a text page), with `pixGammaTRC`.
     package func ocrStretched() throws -> Image {
-        let gray = isPlainGray ? self : grayscale()
+        let gray = try isPlainGray ? self : grayscale()
         return try Image.ocrWrap(gray.withPix { pix -> UnsafeMutablePointer<PIX>? in
             var dark: UInt32 = 0, paper: UInt32 = 255
             let factor = Int32(max(1, min(width, height) / 400))

@@ -2,35 +2,38 @@ import CLeptonica
 import DocumentModel
 
 /// Geometric and tone transforms; each returns a new image and leaves `self` unchanged.
+/// A leptonica failure (it returned NULL: out of memory, or a size it cannot make) throws
+/// `ImageError.operationFailed`, as everywhere in Imaging.
 extension Image {
-    /// Wraps a freshly created PIX; a nil result is an allocation failure inside leptonica
-    /// (out of memory), which we treat as fatal like any other allocation failure.
-    private static func made(_ pix: UnsafeMutablePointer<PIX>?, _ what: String) -> Image {
-        guard let pix else { fatalError("leptonica could not \(what) (out of memory?)") }
+    /// Wraps a freshly created PIX (one reference, ours), or throws when leptonica made none.
+    static func made(_ pix: UnsafeMutablePointer<PIX>?, _ what: String) throws(ImageError) -> Image {
+        guard let pix else { throw .operation(what) }
         return Image(owning: pix)
     }
 
     /// Rotated clockwise by `quarterTurns` × 90° (any integer; taken modulo 4).
-    public func rotated(quarterTurns: Int) -> Image {
+    public func rotated(quarterTurns: Int) throws(ImageError) -> Image {
         let quads = Int32(((quarterTurns % 4) + 4) % 4)
-        return withPix { Image.made(pixRotateOrth($0, quads), "rotate an image") }
+        return try withPix { pix throws(ImageError) in try Image.made(pixRotateOrth(pix, quads), "rotate an image") }
     }
 
     /// The part of the image inside `box` (clipped to the image). Traps when they do not overlap.
-    public func cropped(to box: DocumentModel.Box) -> Image {
+    public func cropped(to box: DocumentModel.Box) throws(ImageError) -> Image {
         let bounds = DocumentModel.Box(x: 0, y: 0, width: width, height: height)
         guard let clip = box.intersection(bounds) else {
             preconditionFailure("crop box \(box) outside image \(width)x\(height)")
         }
         var lbox = boxCreate(Int32(clip.x), Int32(clip.y), Int32(clip.width), Int32(clip.height))
         defer { boxDestroy(&lbox) }
-        return withPix { Image.made(pixClipRectangle($0, lbox, nil), "crop an image") }
+        return try withPix { pix throws(ImageError) in try Image.made(pixClipRectangle(pix, lbox, nil), "crop an image") }
     }
 
     /// Scaled by `factor` on both axes (leptonica picks area mapping when shrinking gray/RGB).
-    public func scaled(by factor: Double) -> Image {
+    public func scaled(by factor: Double) throws(ImageError) -> Image {
         precondition(factor > 0, "scale factor must be positive")
-        let result = withPix { Image.made(pixScale($0, Float(factor), Float(factor)), "scale an image") }
+        let result = try withPix { pix throws(ImageError) in
+            try Image.made(pixScale(pix, Float(factor), Float(factor)), "scale an image by \(factor)")
+        }
         if resolution > 0 { result.setResolution(Int((Double(resolution) * factor).rounded())) }
         return result
     }
@@ -38,20 +41,20 @@ extension Image {
     /// Half the width and height, each output pixel the mean of a 2×2 block (`pixScaleAreaMap2`,
     /// a few milliseconds for a 300-dpi page where a general `scaled(by: 0.5)` takes ~5× longer),
     /// as 8-bit gray. The resolution, when known, is halved too.
-    public func halvedGray() -> Image {
+    public func halvedGray() throws(ImageError) -> Image {
         let isGray = isPlainGray
-        let result = withPix { pix -> Image in
+        let result = try withPix { pix throws(ImageError) -> Image in
             var gray: UnsafeMutablePointer<PIX>? = isGray ? pixClone(pix) : ImageNormalizer.gray8(from: pix)
             defer { pixDestroy(&gray) }
-            return Image.made(gray.flatMap { pixScaleAreaMap2($0) }, "halve an image")
+            return try Image.made(gray.flatMap { pixScaleAreaMap2($0) }, "halve an image")
         }
         if resolution > 0 { result.setResolution(resolution / 2) }
         return result
     }
 
     /// An 8-bit gray copy without colormap (alpha is blended over white first).
-    public func grayscale() -> Image {
-        withPix { Image.made(ImageNormalizer.gray8(from: $0), "convert an image to gray") }
+    public func grayscale() throws(ImageError) -> Image {
+        try withPix { pix throws(ImageError) in try Image.made(ImageNormalizer.gray8(from: pix), "convert an image to gray") }
     }
 
     /// Writes the image as PNG (for debugging and tests).
@@ -65,15 +68,16 @@ extension Image {
     ///
     /// Leptonica stores pixels big-endian within 32-bit words, so on little-endian machines the
     /// raw data has each group of 4 bytes reversed; this makes a byte-swapped gray copy first.
-    /// The pointer is valid only during the call.
-    package func withGrayBytes<R>(_ body: (UnsafePointer<UInt8>, Int, Int, Int) throws -> R) rethrows -> R {
+    /// The pointer is valid only during the call. Throws `ImageError` when leptonica cannot
+    /// make the copy, or what `body` throws.
+    package func withGrayBytes<R>(_ body: (UnsafePointer<UInt8>, Int, Int, Int) throws -> R) throws -> R {
         try withPix { pix in
             var gray: UnsafeMutablePointer<PIX>? = ImageNormalizer.gray8(from: pix)
             defer { pixDestroy(&gray) }
             var swapped: UnsafeMutablePointer<PIX>? = pixEndianByteSwapNew(gray)
             defer { pixDestroy(&swapped) }
             guard let swapped, let data = pixGetData(swapped) else {
-                fatalError("leptonica could not copy an image (out of memory?)")
+                throw ImageError.operation("copy an image's gray bytes")
             }
             let stride = Int(pixGetWpl(swapped)) * 4
             let bytes = UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self)
@@ -97,6 +101,14 @@ enum ImageNormalizer {
         }
         if pixGetDepth(pix) == 16 {
             return pixConvert16To8(pix, Int32(L_MS_BYTE))
+        }
+        if pixGetDepth(pix) < 8, pixGetColormap(pix) != nil {
+            // pixConvertTo8 ignores the colormap of a 1-bpp image (0 → white): a two-colour GIF
+            // whose colour 0 is black would come out inverted. Map through the colormap first.
+            // pixRemoveColormap: a new 8-bpp gray pix, or NULL.
+            var mapped: UnsafeMutablePointer<PIX>? = pixRemoveColormap(pix, Int32(REMOVE_CMAP_TO_GRAYSCALE))
+            defer { pixDestroy(&mapped) }
+            return mapped.flatMap { pixConvertTo8($0, 0) }
         }
         // pixConvertTo8(cmapflag = 0): 1/2/4/8 bpp (with or without colormap) and 32 bpp
         // become 8 bpp gray without colormap; an 8 bpp gray input comes back as a copy.

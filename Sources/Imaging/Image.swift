@@ -32,7 +32,7 @@ public final class Image {
     public var resolution: Int { Int(pixGetXRes(pix)) }
 
     /// Gives the PIX to `body`; it must not be kept beyond the call.
-    package func withPix<R>(_ body: (UnsafeMutablePointer<PIX>) throws -> R) rethrows -> R {
+    package func withPix<R, E: Error>(_ body: (UnsafeMutablePointer<PIX>) throws(E) -> R) throws(E) -> R {
         try body(pix!)
     }
 

@@ -1,4 +1,9 @@
-/// Why an image file could not be read or written. The message names the file and the reason.
+/// Why an image file could not be read or written, or why leptonica could not produce an image.
+/// The message names the file (when there is one) and the reason.
+///
+/// This is Imaging's one error policy: every leptonica call that returns NULL (an allocation or a
+/// transform that failed) becomes an `ImageError` thrown to the caller — never a trap, never a
+/// silent nil.
 public struct ImageError: Error, CustomStringConvertible, Equatable, Sendable {
     /// What went wrong.
     public enum Reason: Equatable, Sendable {
@@ -16,9 +21,14 @@ public struct ImageError: Error, CustomStringConvertible, Equatable, Sendable {
         case decodeFailed(String)
         /// Writing the file failed.
         case writeFailed
+        /// The frames of an animated image (GIF) hold more pixels together than allowed: the
+        /// decoder would expand every one of them. Nothing was decoded.
+        case framesTooLarge(frames: Int, pixels: Int, maxPixels: Int)
+        /// A leptonica operation returned no image (out of memory, or a size it cannot make).
+        case operationFailed(String)
     }
 
-    /// The file concerned.
+    /// The file concerned; empty for an operation on an image in memory.
     public var path: String
     public var reason: Reason
 
@@ -26,7 +36,13 @@ public struct ImageError: Error, CustomStringConvertible, Equatable, Sendable {
         self.path = path; self.reason = reason
     }
 
+    /// A failed leptonica operation on an image in memory (`what`: "rotate an image", "pixScale").
+    public static func operation(_ what: String) -> ImageError {
+        ImageError(path: "", reason: .operationFailed(what))
+    }
+
     public var description: String {
+        let path = self.path.isEmpty ? "image" : self.path
         switch reason {
         case .notFound:
             return "\(path): file not found or not readable"
@@ -42,6 +58,10 @@ public struct ImageError: Error, CustomStringConvertible, Equatable, Sendable {
             return "\(path): cannot decode image (\(detail))"
         case .writeFailed:
             return "\(path): cannot write image"
+        case let .framesTooLarge(frames, pixels, maxPixels):
+            return "\(path): its \(frames) frames hold \(pixels) pixels together, more than the limit of \(maxPixels) pixels; not decoded"
+        case let .operationFailed(what):
+            return "\(path): leptonica could not \(what) (out of memory?)"
         }
     }
 }

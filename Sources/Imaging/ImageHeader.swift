@@ -7,6 +7,8 @@ struct ImageHeader {
     var format: Int32
     var width: Int
     var height: Int
+    /// GIF only: the size of every frame (each is decoded at its own size, whatever the screen's).
+    var frames: [(width: Int, height: Int)] = []
 
     var isTIFF: Bool { ImageHeader.isTIFF(format) }
 
@@ -28,8 +30,14 @@ struct ImageHeader {
         if findFileFormat(path, &format) != 0 || format == Int32(IFF_UNKNOWN) {
             throw ImageError(path: path, reason: .unsupportedFormat)
         }
-        if format == Int32(IFF_GIF) || format == Int32(IFF_BMP) {
-            guard let (w, h) = format == Int32(IFF_GIF) ? gifSize(head) : bmpSize(head) else {
+        if format == Int32(IFF_GIF) {
+            guard let gif = GIFFrames.read(path: path) else {
+                throw ImageError(path: path, reason: .decodeFailed("header too short or invalid"))
+            }
+            return ImageHeader(format: format, width: gif.screenWidth, height: gif.screenHeight, frames: gif.frames)
+        }
+        if format == Int32(IFF_BMP) {
+            guard let (w, h) = bmpSize(head) else {
                 throw ImageError(path: path, reason: .decodeFailed("header too short or invalid"))
             }
             return ImageHeader(format: format, width: w, height: h)
@@ -49,11 +57,21 @@ struct ImageHeader {
         return ImageHeader(format: format, width: Int(w), height: Int(h))
     }
 
-    /// Throws `.tooLarge` when width × height exceeds `maxPixels`.
+    /// Throws `.tooLarge` when width × height, or the size of any frame, exceeds `maxPixels`, and
+    /// `.framesTooLarge` when all frames together do (the GIF decoder expands every one).
     func checkBudget(path: String, maxPixels: Int) throws {
-        let (product, overflow) = width.multipliedReportingOverflow(by: height)
-        if overflow || product > maxPixels {
-            throw ImageError(path: path, reason: .tooLarge(width: width, height: height, maxPixels: maxPixels))
+        for (w, h) in [(width, height)] + frames {
+            let (product, overflow) = w.multipliedReportingOverflow(by: h)
+            if overflow || product > maxPixels {
+                throw ImageError(path: path, reason: .tooLarge(width: w, height: h, maxPixels: maxPixels))
+            }
+        }
+        let total = frames.reduce(0) { sum, frame in
+            let (next, overflow) = sum.addingReportingOverflow(frame.width * frame.height)
+            return overflow ? .max : next
+        }
+        if frames.count > 1, total > maxPixels {
+            throw ImageError(path: path, reason: .framesTooLarge(frames: frames.count, pixels: total, maxPixels: maxPixels))
         }
     }
 
@@ -65,12 +83,6 @@ struct ImageHeader {
         defer { try? handle.close() }
         let data = (try? handle.read(upToCount: count)) ?? Data()
         return [UInt8](data)
-    }
-
-    /// GIF logical screen size: little-endian u16 at bytes 6 and 8.
-    static func gifSize(_ b: [UInt8]) -> (Int, Int)? {
-        guard b.count >= 10 else { return nil }
-        return (Int(b[6]) | Int(b[7]) << 8, Int(b[8]) | Int(b[9]) << 8)
     }
 
     /// BMP size from BITMAPINFOHEADER (or the old 12-byte core header); height may be negative.

@@ -14,12 +14,14 @@ extension PDFPage {
     /// `pixConvertRGBToLuminance`, without a 32-bit PIX per page.
     public func render(dpi: Int, maxPixels: Int = .max) throws -> Image {
         let (rgb, width, height, stride) = try drawRGB(dpi: dpi, maxPixels: maxPixels)
-        guard let gray = pixCreateNoInit(Int32(width), Int32(height), 8), let grayData = pixGetData(gray) else {
+        // The new PIX is owned by an Image at once, so every exit below frees it.
+        guard let gray = pixCreateNoInit(Int32(width), Int32(height), 8).map(Image.init(owning:)),
+              let grayData = gray.withPix({ pixGetData($0) }) else {
             throw PDFError.renderFailed(path: documentPath, page: number, message: "cannot allocate \(width)x\(height) pixels")
         }
         // Leptonica keeps 8-bit pixels big-endian within native 32-bit words (pixel 0 in the top
         // byte): four pixels are packed into one word and stored at once, on either endianness.
-        let wordsPerLine = Int(pixGetWpl(gray))
+        let wordsPerLine = gray.withPix { Int(pixGetWpl($0)) }
         let out = UnsafeMutableRawPointer(grayData).assumingMemoryBound(to: UInt32.self)
         for y in 0..<height {
             let src = (rgb + y * stride).assumingMemoryBound(to: UInt32.self)
@@ -36,8 +38,8 @@ extension PDFPage {
                 dst[w] = word
             }
         }
-        pixSetResolution(gray, Int32(dpi), Int32(dpi))
-        return Image(owning: gray)
+        gray.setResolution(dpi)
+        return gray
     }
 
     /// Renders the page at `dpi` as a 1-bit image: a pixel is set (ink) where the luminance is
@@ -45,11 +47,12 @@ extension PDFPage {
     /// without the 8-bit image (for a raster that only serves ruling detection).
     public func renderInk(dpi: Int, threshold: Int, maxPixels: Int = .max) throws -> Image {
         let (rgb, width, height, stride) = try drawRGB(dpi: dpi, maxPixels: maxPixels)
-        guard let ink = pixCreate(Int32(width), Int32(height), 1), let inkData = pixGetData(ink) else {
+        guard let ink = pixCreate(Int32(width), Int32(height), 1).map(Image.init(owning:)),
+              let inkData = ink.withPix({ pixGetData($0) }) else {
             throw PDFError.renderFailed(path: documentPath, page: number, message: "cannot allocate \(width)x\(height) pixels")
         }
         // 1-bit pixels: leftmost pixel in the top bit of each native 32-bit word; pad bits stay 0.
-        let wordsPerLine = Int(pixGetWpl(ink))
+        let wordsPerLine = ink.withPix { Int(pixGetWpl($0)) }
         let out = UnsafeMutableRawPointer(inkData).assumingMemoryBound(to: UInt32.self)
         let limit = UInt32(threshold)
         // Branch-free: (luminance - limit) wraps around to a set top bit exactly when luminance < limit.
@@ -75,8 +78,8 @@ extension PDFPage {
                 dst[w] = word << UInt32(32 - (width - x))
             }
         }
-        pixSetResolution(ink, Int32(dpi), Int32(dpi))
-        return Image(owning: ink)
+        ink.setResolution(dpi)
+        return ink
     }
 
     /// Checks the pixel budget, then draws the page into the document's reusable RGB24 buffer.

@@ -20,7 +20,7 @@ public func termination(for error: any Error) -> Termination {
     case let file as PipelineFileError:
         let count = file.errors.count
         let summary = "Error: '\(file.path)' is not a valid pipeline file (\(count) problem\(count == 1 ? "" : "s"))."
-        return Termination(message: (file.diagnostics.map(\.description) + [summary]).joined(separator: "\n"),
+        return Termination(message: (file.printedDiagnostics + [summary]).joined(separator: "\n"),
                            exitCode: .invalidPipeline)
     case let known as any ExitCodeProviding:
         return Termination(message: known.exitCode == .interrupted ? "Interrupted." : "Error: \(known.description)",

@@ -1,4 +1,7 @@
 import CSQLite
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// One SQLite connection: owns the `sqlite3*`, closed in `deinit`.
 ///
@@ -19,6 +22,7 @@ public final class Database {
 
     public init(path: String, options: OpenOptions = .init()) throws {
         self.path = path
+        if !options.readOnly { try Self.restoreWriteAccess(toSidecarsOf: path) }
         var db: OpaquePointer?
         let flags = (options.readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
             | SQLITE_OPEN_NOMUTEX
@@ -28,11 +32,32 @@ public final class Database {
             // database connection handle should be released by passing it to sqlite3_close()".
             let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(rc))
             sqlite3_close_v2(db)
-            throw SQLiteError(code: rc, message: message, context: "open \(path)")
+            throw SQLiteError(code: rc, message: message, context: "open", file: path)
         }
         handle = db
         sqlite3_extended_result_codes(db, 1)
         sqlite3_busy_timeout(db, options.busyTimeoutMS)
+    }
+
+    /// A `-wal` or `-shm` file left without write permission (by a failed attempt under another
+    /// umask, or a restored copy) makes every write fail with "attempt to write a readonly
+    /// database", even once the database itself is writable again. Its owner gets the write bit
+    /// back (a chmod keeps the inode that other connections may have mapped); when that is not
+    /// possible, the error names the file.
+    static func restoreWriteAccess(toSidecarsOf path: String) throws {
+        for sidecar in [path + "-wal", path + "-shm"] {
+            var info = stat()
+            guard lstat(sidecar, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
+            if info.st_uid == geteuid(), info.st_mode & S_IWUSR == 0 {
+                _ = chmod(sidecar, (info.st_mode & 0o7777) | S_IWUSR)
+            }
+            if access(sidecar, W_OK) == 0 { continue }
+            let mode = String(info.st_mode & 0o777, radix: 8)
+            throw SQLiteError(code: SQLITE_READONLY,
+                              message: "\(sidecar) is not writable (mode 0\(mode), owner uid \(info.st_uid)) and cannot be made so; "
+                                + "remove it when no process uses the database",
+                              context: "open", file: path)
+        }
     }
 
     deinit {
@@ -47,7 +72,7 @@ public final class Database {
     func error(code: Int32, context: String) -> SQLiteError {
         let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? ""
         let extended = handle.map { sqlite3_extended_errcode($0) } ?? code
-        return SQLiteError(code: extended, message: message, context: context)
+        return SQLiteError(code: extended, message: message, context: context, file: path)
     }
 
     /// Runs one or more SQL statements without parameters (DDL, pragmas).
@@ -57,7 +82,7 @@ public final class Database {
         if rc != SQLITE_OK {
             let message = errmsg.map { String(cString: $0) } ?? ""
             sqlite3_free(errmsg)
-            throw SQLiteError(code: sqlite3_extended_errcode(handle), message: message, context: sql)
+            throw SQLiteError(code: sqlite3_extended_errcode(handle), message: message, context: sql, file: path)
         }
     }
 

@@ -26,7 +26,7 @@ public struct Migrator {
         let applied = Set(try db.query("SELECT id FROM schema_migrations") { $0.int(0) })
         if let newest = applied.max(), let known = migrations.last?.id, newest > known {
             throw SQLiteError(code: 1, message: "database schema version \(newest) is newer than this quire knows (\(known))",
-                              context: "migrate \(db.path)")
+                              context: "migrate", file: db.path)
         }
         var done: [Int] = []
         for m in migrations where !applied.contains(m.id) {

@@ -9,30 +9,30 @@ final class ImageTransformTests: XCTestCase {
 
     func testRotateCropScaleGray() throws {
         let image = try sample()
-        let turned = image.rotated(quarterTurns: 1)
+        let turned = try image.rotated(quarterTurns: 1)
         XCTAssertEqual(turned.width, 120)
         XCTAssertEqual(turned.height, 300)
         XCTAssertLessThan(turned.pixel(x: 110, y: 10), 60)   // top-left square moved to top-right
-        XCTAssertEqual(image.rotated(quarterTurns: -3).width, 120)
-        XCTAssertEqual(image.rotated(quarterTurns: 4).width, 300)
+        XCTAssertEqual(try image.rotated(quarterTurns: -3).width, 120)
+        XCTAssertEqual(try image.rotated(quarterTurns: 4).width, 300)
 
-        let crop = image.cropped(to: Box(x: 0, y: 0, width: 50, height: 50))
+        let crop = try image.cropped(to: Box(x: 0, y: 0, width: 50, height: 50))
         XCTAssertEqual(crop.width, 50)
         XCTAssertEqual(crop.height, 50)
         XCTAssertLessThan(crop.pixel(x: 5, y: 5), 60)
-        XCTAssertEqual(image.cropped(to: Box(x: 280, y: 100, width: 100, height: 100)).width, 20)
+        XCTAssertEqual(try image.cropped(to: Box(x: 280, y: 100, width: 100, height: 100)).width, 20)
 
-        let half = image.scaled(by: 0.5)
+        let half = try image.scaled(by: 0.5)
         XCTAssertEqual(half.width, 150)
         XCTAssertEqual(half.height, 60)
         XCTAssertEqual(half.resolution, 75)
 
-        XCTAssertEqual(image.grayscale().depth, 8)
+        XCTAssertEqual(try image.grayscale().depth, 8)
     }
 
     func testHalvedGrayAveragesBlocks() throws {
         let image = try sample()
-        let half = image.halvedGray()
+        let half = try image.halvedGray()
         XCTAssertEqual(half.width, 150)
         XCTAssertEqual(half.height, 60)
         XCTAssertEqual(half.depth, 8)
@@ -46,7 +46,7 @@ final class ImageTransformTests: XCTestCase {
 
     func testGrayBytesAreInNaturalOrder() throws {
         let image = try sample()
-        image.withGrayBytes { bytes, width, height, stride in
+        try image.withGrayBytes { bytes, width, height, stride in
             XCTAssertEqual(width, 300)
             XCTAssertEqual(height, 120)
             XCTAssertGreaterThanOrEqual(stride, width)

@@ -96,7 +96,7 @@ final class TesseractEngineTests: XCTestCase {
         let image = try OCRFixture.image("clean.png")
         let page = try engine.recognize(image)
         let line = try XCTUnwrap(page.lines.first)
-        let crop = image.cropped(to: Box(x: line.box.x - 10, y: line.box.y - 10,
+        let crop = try image.cropped(to: Box(x: line.box.x - 10, y: line.box.y - 10,
                                                 width: line.box.width + 20, height: line.box.height + 20))
         let reread = try engine.recognize(crop, options: .init(segmentation: .singleLine, stage: .accurate))
         XCTAssertEqual(reread.lines.count, 1)

@@ -9,8 +9,8 @@ final class PDFDocumentTests: XCTestCase {
     }
 
     /// Mean gray level (0 black ... 255 white) inside `box` of `image`.
-    private func meanGray(_ image: Image, in box: Box) -> Double {
-        image.withGrayBytes { bytes, width, height, stride in
+    private func meanGray(_ image: Image, in box: Box) throws -> Double {
+        try image.withGrayBytes { bytes, width, height, stride in
             var sum = 0, n = 0
             for y in max(0, box.minY)..<min(height, box.maxY) {
                 for x in max(0, box.minX)..<min(width, box.maxX) { sum += Int(bytes[y * stride + x]); n += 1 }
@@ -31,7 +31,7 @@ final class PDFDocumentTests: XCTestCase {
         XCTAssertEqual(image.height, 1650)
         XCTAssertEqual(image.depth, 8)
         XCTAssertEqual(image.resolution, 150)
-        XCTAssertEqual(meanGray(image, in: Box(x: 0, y: 0, width: 100, height: 100)), 255, accuracy: 0.5)
+        XCTAssertEqual(try meanGray(image, in: Box(x: 0, y: 0, width: 100, height: 100)), 255, accuracy: 0.5)
         XCTAssertThrowsError(try doc.page(3)) { error in
             XCTAssertEqual(error as? PDFError, .pageOutOfRange(path: Fixture.path("born_digital.pdf"), page: 3, pageCount: 2))
         }
@@ -63,7 +63,7 @@ final class PDFDocumentTests: XCTestCase {
         // The word boxes hold ink on the rendered page; the space between lines does not.
         let image = try page.render(dpi: dpi)
         for word in text.words {
-            XCTAssertLessThan(meanGray(image, in: word.box), 235, word.text)
+            XCTAssertLessThan(try meanGray(image, in: word.box), 235, word.text)
         }
         // Lines are in reading order, top to bottom, without overlap.
         for (a, b) in zip(text.lines, text.lines.dropFirst()) { XCTAssertLessThanOrEqual(a.box.maxY, b.box.minY) }
@@ -82,7 +82,7 @@ final class PDFDocumentTests: XCTestCase {
         XCTAssertTrue(words.contains { $0.text == "Rotated" })
         for word in words {
             XCTAssertTrue(Box(x: 0, y: 0, width: 1100, height: 850).intersection(word.box) == word.box, "\(word)")
-            XCTAssertLessThan(meanGray(image, in: word.box), 235, word.text)
+            XCTAssertLessThan(try meanGray(image, in: word.box), 235, word.text)
             // /Rotate 90 turns horizontal text vertical: boxes are taller than wide.
             if word.text.count > 3 { XCTAssertGreaterThan(word.box.height, word.box.width, word.text) }
         }
@@ -140,7 +140,7 @@ final class PDFDocumentTests: XCTestCase {
         let broken = try doc.page(2)
         XCTAssertTrue(broken.textLayer(dpi: 72).lines.isEmpty)
         let image = try broken.render(dpi: 50)
-        XCTAssertEqual(meanGray(image, in: Box(x: 0, y: 0, width: image.width, height: image.height)), 255, accuracy: 0.5)
+        XCTAssertEqual(try meanGray(image, in: Box(x: 0, y: 0, width: image.width, height: image.height)), 255, accuracy: 0.5)
     }
 
     func testPixelBudgetCheckedBeforeRendering() throws {
@@ -168,7 +168,7 @@ final class PDFRenderPixelTests: XCTestCase {
             XCTAssertEqual(Double(image.pixel(x: 20, y: y)), 0.30 * 255, accuracy: 4)   // pure red
             XCTAssertGreaterThan(image.pixel(x: 21, y: y), 235)
         }
-        image.withGrayBytes { bytes, _, _, stride in
+        try image.withGrayBytes { bytes, _, _, stride in
             XCTAssertLessThan(bytes[25 * stride + 9], 20)
             XCTAssertGreaterThan(bytes[25 * stride + 10], 235)
         }

@@ -128,7 +128,7 @@ final class ExtractTests: XCTestCase {
         setenv("QUIRE_TEST_PW_WRONG", "not-it", 1)
         setenv("QUIRE_TEST_PW_RIGHT", "s3cret", 1)
         unsetenv("QUIRE_TEST_PW_UNSET")
-        try assertFails("encrypted_user.pdf", .needsPassword, "encrypted PDF needs a password (set one of: QUIRE_TEST_PW_UNSET)",
+        try assertFails("encrypted_user.pdf", .needsPassword, "encrypted PDF needs a password (variable #1 of this input is not set)",
                         passwordEnv: ["QUIRE_TEST_PW_UNSET"])
         try assertFails("encrypted_user.pdf", .needsPassword, "encrypted PDF needs a password", passwordEnv: [])
         try assertFails("encrypted_user.pdf", .wrongPassword, "wrong password", passwordEnv: ["QUIRE_TEST_PW_WRONG"])

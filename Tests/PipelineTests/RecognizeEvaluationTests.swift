@@ -74,8 +74,8 @@ final class RecognizeEvaluationTests: XCTestCase {
             let image = try ImageFile.read(root.appendingPathComponent(entry.file).path, maxPixels: .max, assumedDPI: 300)
             for dpi in [300, 200, 150, 100] {
                 let t0 = Date()
-                var probe = image.grayscale()
-                if dpi != 300 { probe = probe.scaled(by: Double(dpi) / 300) }
+                var probe = try image.grayscale()
+                if dpi != 300 { probe = try probe.scaled(by: Double(dpi) / 300) }
                 probe = try probe.ocrWithResolution(dpi)
                 let result = try? osd.detect(probe)
                 runs.append(OSDRun(file: entry.file, expected: entry.rotation, dpi: dpi, rotation: result?.rotation,

@@ -121,7 +121,8 @@ final class OperationsEndToEndTests: XCTestCase {
         let check = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(killed.stdout.utf8)) as? [String: Any])
         XCTAssertEqual(check["ok"] as? Bool, false)
         XCTAssertEqual((check["problems"] as? [String])?.count, 1, killed.stdout)
-        XCTAssertTrue((check["problems"] as? [String])?.first?.contains("its process is gone") ?? false, killed.stdout)
+        XCTAssertTrue((check["problems"] as? [String])?.first?.contains("(#2") ?? false, killed.stdout)
+        XCTAssertTrue((check["problems"] as? [String])?.first?.contains("crashed") ?? false, killed.stdout)
     }
 
     /// A `rerun --stage layout` stopped half-way is finished by the next plain `quire run`: the

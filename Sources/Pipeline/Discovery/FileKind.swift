@@ -46,9 +46,13 @@ public struct DocumentRef: Codable, Sendable, Hashable {
     public var path: String
     public var kind: FileKind
     /// Names of environment variables holding candidate PDF passwords (values never stored).
+    /// Messages never show these names (a user may have written a password there by mistake):
+    /// they say "variable #2 of input 1".
     public var passwordEnv: [String]
     /// The path's exact bytes when they are not valid UTF-8 (`documents.path_bytes`).
     public var pathBytes: [UInt8]?
+    /// 1-based number, in the pipeline file, of the input the password variables belong to.
+    public var passwordInput = 0
 
     public init(id: Int64, path: String, kind: FileKind, passwordEnv: [String] = [], pathBytes: [UInt8]? = nil) {
         self.id = id; self.path = path; self.kind = kind; self.passwordEnv = passwordEnv; self.pathBytes = pathBytes

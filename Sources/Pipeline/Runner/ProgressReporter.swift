@@ -21,8 +21,10 @@ class ProgressReporter {
         return TeeProgress([screen, JSONProgress(sink: try LineSink(appendingTo: logFile))])
     }
 
+    /// Writes one line; control characters in it (from file names, messages) are escaped, so a
+    /// name cannot forge progress lines or send the terminal escape sequences.
     func emit(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+        FileHandle.standardError.write(Data((TerminalText.safe(line) + "\n").utf8))
     }
 
     var elapsed: Double { Date().timeIntervalSince(started) }
@@ -191,7 +193,8 @@ public enum JSONValue: ExpressibleByStringLiteral, Equatable, Sendable {
     }
 
     /// Appends the value as JSON text (RFC 8259: quotes, backslashes and control characters
-    /// escaped; non-finite numbers, which JSON cannot hold, as null).
+    /// escaped — C1 and bidi controls too, which a terminal would act on; non-finite numbers,
+    /// which JSON cannot hold, as null).
     func write(to out: inout String) {
         switch self {
         case .null: out += "null"
@@ -206,7 +209,7 @@ public enum JSONValue: ExpressibleByStringLiteral, Equatable, Sendable {
                 case "\n": out += "\\n"
                 case "\r": out += "\\r"
                 case "\t": out += "\\t"
-                case _ where scalar.value < 0x20:
+                case _ where TerminalText.needsEscape(scalar):
                     let hex = String(scalar.value, radix: 16)
                     out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
                 default: out.unicodeScalars.append(scalar)

@@ -48,6 +48,7 @@ extension Runner {
                                                           pathBytes: page.pathBytes),
                                     pageNumber: page.pageNumber, stages: page.stages,
                                     conservativeBarcodes: page.conservativeBarcodes)
+            pageTask.document.passwordInput = inputNumber(for: page.path)
             pageTask.repeatedMargins = page.repeatedMargins ?? []
             if page.stages.isDisjoint(with: [.extract, .ocr, .barcodes]) {
                 // Layout alone: from the stored words, without touching the image (no OCR).
@@ -75,7 +76,7 @@ extension Runner {
             queue.insert(contentsOf: slot.tasks.dropFirst().map(\.item), at: queue.startIndex)
             if let task = slot.task, !state.interrupted {
                 let reason = task.timedOut
-                    ? "timed out after \(Int(spec.run.pageTimeout)) s in stage \(task.stage.rawValue); worker stopped"
+                    ? "timed out after \(SpecReader.format(spec.run.pageTimeout)) s in stage \(task.stage.rawValue); worker stopped"
                     : "worker crashed in stage \(task.stage.rawValue): \(termination)"
                         + (lastWords.map { " (last message: \(String($0.prefix(300))))" } ?? "")
                 try finishCrashed(task, reason: reason, store: store, state: &state)
@@ -107,6 +108,7 @@ extension Runner {
             guard case .count(let document)? = slot.task?.item else { return }
             try store.failDocument(documentID: document.id, message: text)
             state.counts.documentsFailed += 1
+            try store.updateRun(state.runID, counts: state.counts)
             state.failures.append(FailureNote(path: document.path, page: nil, stage: "extract", error: text))
             progress.documentFailed(path: document.path, message: text)
         case .extracted(_, let output, let ms):
@@ -138,6 +140,7 @@ extension Runner {
             let text = "\(document.path): \(reason)"
             try store.failDocument(documentID: document.id, message: text)
             state.counts.documentsFailed += 1
+            try store.updateRun(state.runID, counts: state.counts)
             state.failures.append(FailureNote(path: document.path, page: nil, stage: "extract", error: text))
             progress.documentFailed(path: document.path, message: text)
         case .page:
@@ -176,7 +179,6 @@ extension Runner {
         progress.pageFinished(path: page.path, page: page.pageNumber, failed: status != "done",
                               stage: outcome.failures.first?.stage.rawValue, error: outcome.failures.first?.message,
                               counts: state.counts)
-        if state.counts.pagesDone % 50 == 0 { try store.updateRun(state.runID, counts: state.counts) }
     }
 
     private func enforceTimeouts(_ pool: WorkerPool) {

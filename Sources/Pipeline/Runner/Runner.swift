@@ -41,6 +41,18 @@ public final class Runner {
         let commandName: String = { if case .run = request.command { return "run" } else { return "rerun" } }()
         let runID = try store.beginRun(pipeline: spec.name, pipelinePath: pipelinePath, command: commandName,
                                        workers: workerCount, arguments: request.arguments)
+        do {
+            return try run(runID: runID, store: store, started: started)
+        } catch {
+            // A fatal error (database full or unwritable, workers that cannot start): the row must
+            // not stay `running`. Its page counts are already true (kept at every commit). If even
+            // this write fails, the next run marks it `crashed`.
+            try? store.markRunFailed(runID)
+            throw error
+        }
+    }
+
+    private func run(runID: Int64, store: Store, started: Date) throws -> RunSummary {
         var state = RunState(runID: runID)
         let signals = SignalWatcher(events: state.events)
         defer { signals.stop() }
@@ -51,6 +63,7 @@ public final class Runner {
         switch request.command {
         case .run:
             warnings = try discover(into: store, state: &state, stop: signals.flag)
+            try store.updateRun(runID, counts: state.counts)
         case .rerun(let failedOnly, _, _, let force):
             if failedOnly {
                 let reset = try store.resetFailedDocuments(matching: filter, maxAttempts: spec.run.maxAttempts, force: force,
@@ -67,6 +80,7 @@ public final class Runner {
 
         // Phase 1: open new documents and count their pages (in workers: opening can crash).
         let toCount = try store.documentsToCount(passwordEnv: passwordEnv(for:)).filter { filter($0.path) }
+            .map { document in var ref = document; ref.passwordInput = inputNumber(for: ref.path); return ref }
         if !toCount.isEmpty && !state.interrupted {
             try dispatch(toCount.map { .count($0) }, pool: pool, store: store, state: &state)
         }
@@ -137,6 +151,11 @@ public final class Runner {
     /// Names of the environment variables holding passwords for the input `path` came from.
     func passwordEnv(for path: String) -> [String] {
         spec.inputs.first { path == $0.root || path.hasPrefix($0.root + "/") }?.passwordEnv ?? []
+    }
+
+    /// 1-based number of the input `path` came from (0 when none matches).
+    func inputNumber(for path: String) -> Int {
+        (spec.inputs.firstIndex { path == $0.root || path.hasPrefix($0.root + "/") } ?? -1) + 1
     }
 
     func discover(into store: Store, state: inout RunState, stop: InterruptFlag) throws -> [String] {

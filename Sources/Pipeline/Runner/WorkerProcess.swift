@@ -1,3 +1,4 @@
+import CSystem
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -22,15 +23,19 @@ final class WorkerProcess {
     init(index: Int, executable: String, arguments: [String], environment: [String: String],
          events: EventQueue<CoordinatorEvent>) throws {
         self.index = index
-        var toChild: [Int32] = [0, 0], fromChild: [Int32] = [0, 0], errChild: [Int32] = [0, 0]
-        // Spawning happens on the coordinator's one thread, so setting FD_CLOEXEC after pipe() is race-free.
-        func cloexecPipe(_ fds: inout [Int32]) -> Bool {
-            guard pipe(&fds) == 0 else { return false }
-            return fds.allSatisfy { fcntl($0, F_SETFD, FD_CLOEXEC) == 0 }
+        // pipe2(O_CLOEXEC): close-on-exec from birth (no window where another thread's spawn
+        // inherits them). When a later pipe cannot be made, the ones already made are closed.
+        var made: [[Int32]] = []
+        for _ in 0..<3 {
+            var fds: [Int32] = [-1, -1]
+            guard quire_pipe_cloexec(&fds) == 0 else {
+                let reason = String(cString: strerror(errno))
+                for pair in made { pair.forEach { close($0) } }
+                throw SpawnError(message: "pipe: \(reason)")
+            }
+            made.append(fds)
         }
-        guard cloexecPipe(&toChild), cloexecPipe(&fromChild), cloexecPipe(&errChild) else {
-            throw SpawnError(message: String(cString: strerror(errno)))
-        }
+        let toChild = made[0], fromChild = made[1], errChild = made[2]
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }

@@ -39,8 +39,19 @@ public struct PipelineFileError: Error, Sendable, Equatable, CustomStringConvert
 
     public var errors: [Diagnostic] { diagnostics.filter { $0.severity == .error } }
 
-    /// One diagnostic per line.
-    public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
+    /// At most this many diagnostics are printed; the rest are counted ("… and N more").
+    public static let printLimit = 50
+
+    /// The lines to print: the first ``printLimit`` diagnostics, then how many more there are
+    /// (a file with thousands of mistakes must not flood the terminal or a log).
+    public var printedDiagnostics: [String] {
+        let shown = diagnostics.prefix(Self.printLimit).map(\.description)
+        let rest = diagnostics.count - shown.count
+        return rest > 0 ? shown + ["… and \(rest) more problem\(rest == 1 ? "" : "s") in \(path)"] : shown
+    }
+
+    /// One diagnostic per line (at most ``printLimit``, then a count of the rest).
+    public var description: String { printedDiagnostics.joined(separator: "\n") }
 }
 
 /// The outcome of validating a pipeline file: the spec when there is no error, and every

@@ -32,8 +32,17 @@ public struct PipelineLoader: Sendable {
         return spec
     }
 
+    /// Largest pipeline file read (1 MiB). Real ones are a few KiB; a bigger file is the wrong
+    /// file, or an attack (millions of keys cost minutes and gigabytes to diagnose).
+    public static let maxFileBytes = 1 << 20
+
     /// Reads and checks the file at `path` (as the user wrote it; used in diagnostics).
     public func validate(path: String) -> PipelineValidation {
+        if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > Self.maxFileBytes {
+            return PipelineValidation(path: path, spec: nil, diagnostics: [Diagnostic(
+                file: path, line: 0, column: 0,
+                message: "the file is \(size) bytes; pipeline files are limited to \(Self.maxFileBytes) bytes (1 MiB): is it the right file?")])
+        }
         guard let data = FileManager.default.contents(atPath: path) else {
             var isFolder: ObjCBool = false
             let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)

@@ -28,9 +28,30 @@ extension SpecReader {
                     at: top["extract"]?.mark ?? root.mark)
         }
         if let database, let inputs, let node = top["database"] { checkDatabaseIsNoInput(database, inputs, at: node) }
+        if let extract, let run { checkWorkerMemory(extract, run, top) }
         guard let name, let database, let inputs, let extract, let ocr, let layout, let barcodes, let run else { return nil }
         return PipelineSpec(name: name, database: database, inputs: inputs, extract: extract, ocr: ocr,
                             layout: layout, barcodes: barcodes, run: run)
+    }
+
+    /// A worker capped below what one page at the largest allowed raster needs fails every big
+    /// page: say so, and what to change, at the key that was written.
+    private func checkWorkerMemory(_ extract: ExtractSettings, _ run: RunSettings, _ top: [String: YAMLNode]) {
+        let needed = RunSettings.minimumWorkerMemoryMiB(maxPixels: extract.maxPixels)
+        guard run.workerMemoryMiB < needed else { return }
+        func node(_ section: String, _ key: String) -> YAMLNode? {
+            top[section]?.mapping?.first { $0.key.scalarValue == key }?.value
+        }
+        let megapixels = SpecReader.format(Double(extract.maxPixels) / 1_000_000)
+        let affordable = max(1, (run.workerMemoryMiB - 224) / 8)
+        let message = "one page of up to \(megapixels) megapixels (extract.max_megapixels) needs at least \(needed) MiB "
+            + "per worker, more than run.worker_memory_mib (\(run.workerMemoryMiB)); raise run.worker_memory_mib to \(needed) "
+            + "or lower extract.max_megapixels to \(affordable)"
+        if let memory = node("run", "worker_memory_mib") {
+            error("run.worker_memory_mib: \(message)", at: memory.mark)
+        } else {
+            error("extract.max_megapixels: \(message)", at: (node("extract", "max_megapixels") ?? top["extract"])?.mark ?? Mark(line: 1, column: 1))
+        }
     }
 
     private func section<T>(_ node: YAMLNode?, _ name: String, _ known: [String], _ defaults: T,
@@ -88,11 +109,11 @@ extension SpecReader {
             return nil
         }
         if items.isEmpty { error("inputs: the list is empty; name at least one folder", at: node.mark) }
-        let inputs = items.map(readInput)
+        let inputs = items.enumerated().map { readInput($1, number: $0 + 1) }
         return inputs.contains(where: { $0 == nil }) || items.isEmpty ? nil : inputs.compactMap { $0 }
     }
 
-    private func readInput(_ node: YAMLNode) -> InputSpec? {
+    private func readInput(_ node: YAMLNode, number: Int) -> InputSpec? {
         if node.scalarValue != nil {
             return text(node, "inputs").flatMap { checkedRoot($0, at: node) }
                 .map { InputSpec(root: $0, minFileAge: InputSpec.defaultMinFileAge) }
@@ -109,8 +130,8 @@ extension SpecReader {
         set(&input.include, values["include"]) { globs($0, "inputs.include") }
         set(&input.exclude, values["exclude"]) { globs($0, "inputs.exclude") }
         set(&input.followSymlinks, values["follow_symlinks"]) { bool($0, "inputs.follow_symlinks") }
-        set(&input.passwordEnv, values["passwords"], passwords)
-        set(&input.minFileAge, values["min_file_age"]) { number($0, "inputs.min_file_age", in: 0...86_400) }
+        set(&input.passwordEnv, values["passwords"]) { passwords($0, input: number) }
+        set(&input.minFileAge, values["min_file_age"]) { self.number($0, "inputs.min_file_age", in: 0...86_400) }
         set(&input.excludeJunk, values["exclude_junk"]) { bool($0, "inputs.exclude_junk") }
         set(&input.allowEmpty, values["allow_empty"]) { bool($0, "inputs.allow_empty") }
         return diagnostics[before...].contains { $0.severity == .error } ? nil : input
@@ -137,20 +158,22 @@ extension SpecReader {
         return ok ? items.map(\.text) : nil
     }
 
-    /// Names of environment variables, never the passwords themselves (values are not echoed).
-    private func passwords(_ node: YAMLNode) -> [String]? {
+    /// Names of environment variables, never the passwords themselves. Entries are never
+    /// echoed (one may be a password written there by mistake): messages say "variable #2 of
+    /// input 1".
+    private func passwords(_ node: YAMLNode, input: Int) -> [String]? {
         guard let items = list(node, "inputs.passwords", expand: false) else { return nil }
         var names: [String] = []
         for (index, item) in items.enumerated() {
+            let entry = "variable #\(index + 1) of input \(input)"
             if item.text.hasPrefix("${"), item.text.hasSuffix("}"), !item.text.contains(":-") {
-                let name = item.text.dropFirst(2).dropLast()
-                error("inputs.passwords: write the variable's name without '${}': '\(name)'", at: item.node.mark)
+                error("inputs.passwords: \(entry) is written as '${…}'; write the variable's name without '${}'", at: item.node.mark)
             } else if !EnvironmentExpansion.isVariableName(item.text) {
-                error("inputs.passwords: entry \(index + 1) is not an environment variable name; list the NAMES of "
+                error("inputs.passwords: \(entry) is not an environment variable name; list the NAMES of "
                       + "variables holding passwords, never the passwords themselves", at: item.node.mark)
             } else {
                 if environment[item.text] == nil {
-                    warning("inputs.passwords: environment variable '\(item.text)' is not set now; PDFs needing it will fail unless it is set for the run", at: item.node.mark)
+                    warning("inputs.passwords: \(entry) is not set now; PDFs needing it will fail unless it is set for the run", at: item.node.mark)
                 }
                 names.append(item.text)
             }

@@ -17,6 +17,9 @@ import PDF
 ///   in order.
 public final class PageExtractor {
     private var openDocument: (id: Int64, path: String, pdf: PDFDocument)?
+    /// The image file whose pages are being read (a TIFF's directory chain is walked once per
+    /// document, not once per page).
+    private var openImage: (id: Int64, path: String, pages: ImagePages)?
 
     public init() {}
 
@@ -28,7 +31,7 @@ public final class PageExtractor {
         case .unknown:
             throw Self.unsupported(document.path)
         default:
-            do { return try ImageFile.pageCount(document.path) } catch let error as ImageError {
+            do { return try imagePages(for: document).pageCount } catch let error as ImageError {
                 throw Self.translate(error, page: nil)
             }
         }
@@ -53,8 +56,8 @@ public final class PageExtractor {
     private func extractImage(_ document: DocumentRef, page: Int, settings: ExtractSettings) throws -> ExtractedPage {
         let image: Image
         do {
-            image = try ImageFile.read(document.path, page: page, maxPixels: settings.maxPixels,
-                                       assumedDPI: settings.assumedImageDPI)
+            image = try imagePages(for: document).read(page: page, maxPixels: settings.maxPixels,
+                                                       assumedDPI: settings.assumedImageDPI)
         } catch let error as ImageError {
             throw Self.translate(error, page: page)
         }
@@ -63,6 +66,15 @@ public final class PageExtractor {
             return ExtractedPage(image: image, textLayer: PageText(source: .textLayer, lines: []), dpi: dpi, textSource: .textLayer)
         }
         return ExtractedPage(image: image, textLayer: nil, dpi: dpi, textSource: .ocr)
+    }
+
+    /// The open image file for `ref`, opening it (and dropping the previous one) when needed.
+    private func imagePages(for ref: DocumentRef) throws -> ImagePages {
+        if let open = openImage, open.id == ref.id, open.path == ref.path { return open.pages }
+        openImage = nil
+        let pages = try ImagePages(path: ref.path)
+        openImage = (ref.id, ref.path, pages)
+        return pages
     }
 
     // MARK: - PDFs
@@ -137,15 +149,21 @@ public final class PageExtractor {
                 catch PDFError.encrypted(_, .wrongPassword) { continue }
                 catch let error as PDFError { throw translate(error, page: nil, passwordEnv: ref.passwordEnv) }
             }
+            // Variables are named by position, never by name: an entry may be a password written
+            // there by mistake, and messages are printed and stored.
+            let numbers = ref.passwordEnv.indices.map { "#\($0 + 1)" }
+            let input = ref.passwordInput > 0 ? "input \(ref.passwordInput)" : "this input"
             if candidates.isEmpty {
                 let hint = ref.passwordEnv.isEmpty
                     ? "list environment variables holding passwords under this input's `passwords:` in the pipeline file"
-                    : "set one of: \(ref.passwordEnv.joined(separator: ", "))"
+                    : (numbers.count == 1 ? "variable \(numbers[0]) of \(input) is not set"
+                                          : "variables \(numbers.joined(separator: ", ")) of \(input) are not set")
                 throw ExtractError(category: .needsPassword, path: ref.path,
                                    message: "\(ref.path): encrypted PDF needs a password (\(hint))")
             }
+            let tried = ref.passwordEnv.indices.filter { environment[ref.passwordEnv[$0]] != nil }.map { "#\($0 + 1)" }
             throw ExtractError(category: .wrongPassword, path: ref.path,
-                               message: "\(ref.path): wrong password: none of the passwords in \(candidates.map(\.0).joined(separator: ", ")) opens this encrypted PDF")
+                               message: "\(ref.path): wrong password: none of the set password variables of \(input) (\(tried.joined(separator: ", "))) opens this encrypted PDF")
         } catch let error as PDFError {
             throw translate(error, page: nil, passwordEnv: ref.passwordEnv)
         }
@@ -186,9 +204,10 @@ public final class PageExtractor {
         case .notFound: category = .notFound
         case .empty: category = .empty
         case .unsupportedFormat: category = .unsupportedFormat
-        case .tooLarge: category = .tooLarge
+        case .tooLarge, .framesTooLarge: category = .tooLarge
         case .pageOutOfRange: category = .pageOutOfRange
         case .decodeFailed, .writeFailed: category = .damaged
+        case .operationFailed: category = .renderFailed
         }
         return ExtractError(category: category, path: error.path, page: page, message: error.description)
     }

@@ -53,7 +53,7 @@ public final class Preprocessor {
         var rotation = 0
         if let detector, let found = try detectOrientation(of: image, with: detector) {
             rotation = (360 - found) % 360
-            if rotation != 0 { current = current.rotated(quarterTurns: rotation / 90) }
+            if rotation != 0 { current = try current.rotated(quarterTurns: rotation / 90) }
         }
         var skew = 0.0
         if settings.deskew, let estimate = try current.ocrFindSkew(range: 10),
@@ -68,9 +68,9 @@ public final class Preprocessor {
     /// The clockwise rotation of the input, or nil when OSD is unsure or finds no text.
     private func detectOrientation(of image: Image, with detector: OrientationDetector) throws -> Int? {
         let dpi = image.resolution >= 70 ? image.resolution : settings.assumedImageDPI
-        var probe = image.grayscale()
+        var probe = try image.grayscale()
         if dpi > Self.orientationDPI + 30 {
-            probe = probe.scaled(by: Double(Self.orientationDPI) / Double(dpi))
+            probe = try probe.scaled(by: Double(Self.orientationDPI) / Double(dpi))
         }
         probe = try probe.ocrWithResolution(min(dpi, Self.orientationDPI))
         do {

@@ -49,7 +49,7 @@ extension TextRecognizer {
                           width: min(image.width, line.box.maxX + pad) - max(0, line.box.x - pad),
                           height: min(image.height, line.box.maxY + pad) - max(0, line.box.y - pad))
         guard cropBox.width > 4, cropBox.height > 4 else { return nil }
-        let crop = image.cropped(to: cropBox)
+        let crop = try image.cropped(to: cropBox)
         var best: Line?
         var winner: Int?
         var bestScore = line.confidence + 1 // a re-read must really be better
@@ -58,7 +58,7 @@ extension TextRecognizer {
             guard let engine = strategy.usesStandardModel ? standard : fast else { continue }
             let scale = max(1, min(4, strategy.targetHeight / Double(max(1, line.box.height))))
             var input = try filtered(crop, strategy.filter)
-            if scale > 1.05 { input = input.scaled(by: scale) }
+            if scale > 1.05 { input = try input.scaled(by: scale) }
             let dpi = Int(Double(image.resolution >= 70 ? image.resolution : 300) * scale)
             input = try input.ocrWithResolution(dpi)
             let options = RecognitionOptions(segmentation: .singleLine, deadline: max(0.1, remaining()),
@@ -74,7 +74,7 @@ extension TextRecognizer {
 
     private func filtered(_ crop: Image, _ filter: RereadStrategy.Filter) throws -> Image {
         switch filter {
-        case .none: return crop.grayscale()
+        case .none: return try crop.grayscale()
         case .normalized: return try crop.ocrNormalizedBackground()
         case .sauvola: return try crop.ocrNormalizedBackground().ocrSauvolaBinarized()
         case .denoisedNormalized: return try crop.ocrDenoised().ocrNormalizedBackground()

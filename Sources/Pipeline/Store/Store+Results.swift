@@ -63,6 +63,7 @@ extension Store {
                 try refreshPageText(pageID)
             }
             let status = try settlePageStatus(pageID, outcome: outcome, enabled: Set(fingerprints.keys), runID: runID)
+            try countSettledPage(runID: runID, status: status)
             try refreshDocumentStatus(documentID: outcome.page.documentID)
             return status
         }

@@ -21,16 +21,32 @@ public struct RunCounts: Codable, Sendable, Equatable {
     public init() {}
 }
 
-public enum RunStatus: String, Codable, Sendable { case running, completed, interrupted, crashed }
+/// `running` while its coordinator lives; `completed` or `interrupted` (SIGINT/SIGTERM) when it
+/// ends normally; `failed` when it stopped on an error it could not go on from (database full or
+/// unwritable, workers that cannot start); `crashed` when it was found still `running` by a later
+/// run (its coordinator was killed).
+public enum RunStatus: String, Codable, Sendable { case running, completed, interrupted, crashed, failed }
 
 extension Store {
     /// Marks runs left `running` by a coordinator that no longer exists as `crashed`.
-    /// Called while holding the run lock, so no live run can be among them.
+    /// Called while holding the run lock, so no live run can be among them. Their page counts are
+    /// kept true at every commit; a run row written by an older quire (counts every 50 pages) gets
+    /// at least the pages it committed that no later run has redone.
     func closeAbandonedRuns() throws {
         try db.execute("""
-            UPDATE runs SET status = 'crashed', ended_at = COALESCE(ended_at, strftime('%Y-%m-%dT%H:%M:%fZ','now'))
+            UPDATE runs SET status = 'crashed', ended_at = COALESCE(ended_at, strftime('%Y-%m-%dT%H:%M:%fZ','now')),
+              pages_done = MAX(pages_done, (SELECT count(*) FROM pages p WHERE p.run_id = runs.id AND p.status = 'done')),
+              pages_failed = MAX(pages_failed, (SELECT count(*) FROM pages p WHERE p.run_id = runs.id AND p.status = 'failed'))
             WHERE status = 'running'
             """)
+    }
+
+    /// Counts one settled page in its run's row, inside the page's own transaction: the row is
+    /// true at every commit (`status` of a live run, and of a killed one, shows what is done).
+    func countSettledPage(runID: Int64, status: String) throws {
+        try db.execute("""
+            UPDATE runs SET pages_done = pages_done + (? = 'done'), pages_failed = pages_failed + (? != 'done') WHERE id = ?
+            """, status, status, runID)
     }
 
     func beginRun(pipeline: String, pipelinePath: String, command: String, workers: Int,
@@ -48,6 +64,21 @@ extension Store {
     func finishRun(_ id: Int64, exitCode: Int32, seconds: Double) throws {
         try db.execute("UPDATE runs SET exit_code = ?, duration_ms = ? WHERE id = ?",
                        Int(exitCode), Int((seconds * 1000).rounded()), id)
+    }
+
+    /// Ends a run that stopped on an error as `failed`, keeping the counts its commits wrote.
+    /// On a full disk the write-ahead log cannot grow by the one page this needs: the log is then
+    /// moved into the database and truncated (which frees its space), and the write tried again.
+    func markRunFailed(_ id: Int64) throws {
+        let sql = """
+            UPDATE runs SET status = 'failed', ended_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id = ? AND status = 'running'
+            """
+        do {
+            try db.execute(sql, id)
+        } catch {
+            try? db.execute(script: "PRAGMA wal_checkpoint(TRUNCATE)")
+            try db.execute(sql, id)
+        }
     }
 
     func updateRun(_ id: Int64, counts: RunCounts, status: RunStatus? = nil) throws {

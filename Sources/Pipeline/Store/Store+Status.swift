@@ -36,7 +36,7 @@ extension Store {
                    (julianday(COALESCE(ended_at, strftime('%Y-%m-%dT%H:%M:%fZ','now'))) - julianday(started_at)) * 86400
             FROM runs ORDER BY id DESC LIMIT ?
             """, [runLimit]) { r in
-            StatusReport.RunRow(id: r.int64(0), pipeline: r.string(1), command: r.string(2), status: r.string(3),
+            StatusReport.RunRow(id: r.int64(0), pipeline: r.string(1), command: r.string(2), status: Self.liveStatus(r.string(3), pid: r.optionalInt(11)),
                                 startedAt: r.string(4), endedAt: r.optionalString(5),
                                 durationSeconds: r.optionalInt(13).map { Double($0) / 1000 } ?? max(0, r.double(14)),
                                 exitCode: r.optionalInt(12), pid: r.optionalInt(11),
@@ -67,9 +67,20 @@ extension Store {
     }
 }
 
+extension Store {
+    /// A run row still `running` whose coordinator process is gone (killed, or stopped on an
+    /// error it could not record, such as a full disk) is shown as `crashed`, as the next run
+    /// will record it. Rows are not changed: `status` only reads.
+    static func liveStatus(_ stored: String, pid: Int?) -> String {
+        guard stored == RunStatus.running.rawValue, let pid, pid > 0, pid <= Int(Int32.max) else { return stored }
+        return kill(pid_t(pid), 0) != 0 && errno == ESRCH ? RunStatus.crashed.rawValue : stored
+    }
+}
+
 extension StatusReport {
-    /// The human-readable form.
+    /// The human-readable form (file names and messages with control characters escaped).
     public var text: String {
+        let safe = TerminalText.safe
         var out: [String] = []
         func counts(_ d: [String: Int]) -> String {
             d.isEmpty ? "none" : d.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
@@ -80,7 +91,7 @@ extension StatusReport {
         out.append("Recent runs:")
         for r in runs {
             let exit = r.exitCode.map { " (exit \($0))" } ?? ""
-            out.append("  #\(r.id) \(r.command) '\(r.pipeline)' \(r.status)\(exit)  started \(r.startedAt)"
+            out.append("  #\(r.id) \(r.command) '\(safe(r.pipeline))' \(r.status)\(exit)  started \(r.startedAt)"
                        + String(format: ", %.1f s", r.durationSeconds)
                        + "  pages: \(r.pagesDone) done, \(r.pagesFailed) failed, \(r.pagesSkipped) unchanged;"
                        + " documents: \(r.documentsNew) new, \(r.documentsFailed) failed")
@@ -88,13 +99,13 @@ extension StatusReport {
         if !failedDocuments.isEmpty {
             out.append("")
             out.append("Failed documents:")
-            for d in failedDocuments { out.append("  \(d.path): \(d.error ?? "")") }
+            for d in failedDocuments { out.append("  \(safe(d.path)): \(safe(d.error ?? ""))") }
         }
         if !failedPages.isEmpty {
             out.append("")
             out.append("Failed pages:")
             for p in failedPages {
-                out.append("  \(p.path) page \(p.page) [\(p.stage ?? "?"), attempt \(p.attempts)]: \(p.error ?? "")")
+                out.append("  \(safe(p.path)) page \(p.page) [\(p.stage ?? "?"), attempt \(p.attempts)]: \(safe(p.error ?? ""))")
             }
         }
         return out.joined(separator: "\n")

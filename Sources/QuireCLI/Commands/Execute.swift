@@ -125,7 +125,8 @@ private func finish(_ summary: RunSummary, pipeline: String, screen: ScreenMode)
         lines.append("  \(summary.exhaustedPages) failed page(s) reached max_attempts and are left alone "
                      + "(quire rerun \(shellQuoted(pipeline)) --failed --force)")
     }
-    write(lines.joined(separator: "\n"), to: .stderr)
+    // File names and library messages may hold control characters: escaped, never sent raw.
+    write(lines.map(TerminalText.safe).joined(separator: "\n"), to: .stderr)
     return summary.exitCode
 }
 
