@@ -182,4 +182,46 @@ final class ArchiveOverTimeTests: XCTestCase {
         XCTAssertEqual(try box.query("SELECT count(*) FROM runs"), runs)
         XCTAssertEqual(try box.query("SELECT count(*) FROM documents WHERE status = 'missing'"), ["0"])
     }
+
+    /// `inputs[].languages`: a German folder and an English folder in one pipeline. Each input's
+    /// documents are read with its languages, and changing one input's languages redoes only its pages.
+    func testEachInputReadsWithItsOwnLanguages() throws {
+        let box = try QuireSandbox(files: [])
+        let ocr = QuireSandbox.fixtures.deletingLastPathComponent().appendingPathComponent("ocr")
+        for (folder, page) in [("de", "eng_deu.png"), ("en", "clean.png")] {
+            try FileManager.default.createDirectory(at: box.inputs.appendingPathComponent(folder), withIntermediateDirectories: true)
+            try box.add(ocr.appendingPathComponent(page), as: "\(folder)/page.png")
+        }
+        func pipeline(_ german: String) throws {
+            try """
+                name: e2e
+                database: out/quire.sqlite
+                inputs:
+                  - path: in/de
+                    languages: \(german)
+                  - in/en
+                extract: {detect_orientation: false}
+                barcodes: {enabled: false}
+                """.write(toFile: box.pipeline, atomically: true, encoding: .utf8)
+        }
+        try pipeline("[de]")
+        let invalid = try box.run(["validate", box.pipeline])
+        XCTAssertEqual(invalid.status, 65)
+        XCTAssertTrue(invalid.stderr.contains("inputs.languages: 'de' is not a Tesseract language code; write 'deu'"), invalid.stderr)
+
+        try pipeline("[deu]")
+        XCTAssertEqual(try box.run(["run", box.pipeline, "--quiet"]).status, 0)
+        let german = try box.query("SELECT lower(text) FROM page_text WHERE path LIKE '%/de/page.png'").joined()
+        XCTAssertTrue(german.contains("straße") && german.contains("größe"), german)
+        XCTAssertEqual(try box.query("SELECT count(DISTINCT fingerprint) FROM page_stages WHERE stage = 'ocr'"), ["2"])
+
+        // Another language list for the German folder: only its page is read again.
+        try pipeline("[deu, eng]")
+        XCTAssertEqual(try box.run(["run", box.pipeline, "--quiet"]).status, 0)
+        XCTAssertEqual(try box.query("SELECT pages_done, pages_skipped FROM runs WHERE id = 2"), ["1|1"])
+        XCTAssertEqual(try box.query("""
+            SELECT s.run_id FROM page_stages s JOIN pages p ON p.id = s.page_id JOIN documents d ON d.id = p.document_id
+            WHERE s.stage = 'ocr' ORDER BY d.path
+            """), ["2", "1"])
+    }
 }

@@ -9,10 +9,13 @@ enum Fingerprints {
     /// Bump when a stage's algorithm changes what it produces for the same settings.
     static let revisions: [Stage: Int] = [.extract: 1, .ocr: 1, .layout: 1, .barcodes: 1]
 
-    static func compute(_ spec: PipelineSpec) -> [Stage: String] {
+    /// `languages`: an input's own OCR languages (replacing `ocr.languages`).
+    static func compute(_ spec: PipelineSpec, languages: [String]? = nil) -> [Stage: String] {
         var parts: [Stage: String] = [.extract: "extract r\(revisions[.extract]!) \(encode(spec.extract))"]
         if spec.ocr.enabled {
-            parts[.ocr] = "ocr r\(revisions[.ocr]!) tesseract \(tesseractVersion) \(encode(spec.ocr)) \(modelStamp(spec.ocr.languages))"
+            var ocr = spec.ocr
+            if let languages { ocr.languages = languages }
+            parts[.ocr] = "ocr r\(revisions[.ocr]!) tesseract \(tesseractVersion) \(encode(ocr)) \(modelStamp(ocr.languages))"
         }
         if spec.layout.enabled { parts[.layout] = "layout r\(revisions[.layout]!) \(encode(spec.layout))" }
         if spec.barcodes.enabled { parts[.barcodes] = "barcodes r\(revisions[.barcodes]!) zxing-cpp \(encode(spec.barcodes))" }

@@ -31,6 +31,8 @@ public struct PageTask: Codable, Sendable {
     public var conservativeBarcodes: Bool
     /// Running header/footer keys of the document (`HeadersFooters.key`), known after its pages.
     public var repeatedMargins: Set<String> = []
+    /// The OCR languages of the document's input, when it sets its own (else `ocr.languages`).
+    public var ocrLanguages: [String]?
 
     public init(taskID: Int, document: DocumentRef, pageNumber: Int, stages: Set<Stage>,
                 storedText: PageText? = nil, storedRulings: [RulingLine]? = nil, storedSize: PageSize? = nil,

@@ -102,7 +102,7 @@ final class PageWork {
         var ocrFailed = false
         if task.stages.contains(.ocr), extracted?.textSource == .ocr, let image {
             let remaining = max(1, settings.pageTimeout * 0.9 - Date().timeIntervalSince(started))
-            if let (recognized, ms) = try stage(.ocr, { try recognize(image, settings.ocr, deadline: remaining) }) {
+            if let (recognized, ms) = try stage(.ocr, { try recognize(image, settings.ocr.with(languages: task.ocrLanguages), deadline: remaining) }) {
                 text = recognized
                 try emit(.recognized(taskID: id, text: recognized, ms: ms))
             } else {

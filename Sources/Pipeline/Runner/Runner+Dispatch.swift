@@ -49,6 +49,7 @@ extension Runner {
                                     pageNumber: page.pageNumber, stages: page.stages,
                                     conservativeBarcodes: page.conservativeBarcodes)
             pageTask.document.passwordInput = inputNumber(for: page.path)
+            pageTask.ocrLanguages = spec.input(for: page.path)?.languages
             pageTask.repeatedMargins = page.repeatedMargins ?? []
             if page.stages.isDisjoint(with: [.extract, .ocr, .barcodes]) {
                 // Layout alone: from the stored words, without touching the image (no OCR).
@@ -156,12 +157,12 @@ extension Runner {
             // The document pass: a better layout replaces the page's own, or nothing changes.
             if let blocks = outcome.blocks, outcome.failures.isEmpty {
                 try store.commitLayout(pageID: page.pageID, blocks: blocks, json: outcome.structureJSON ?? "",
-                                       fingerprints: fingerprints, runID: state.runID)
+                                       fingerprints: fingerprints(for: page.path), runID: state.runID)
             }
             try settleDocumentPassTask(documentID: page.documentID, store: store, state: &state)
             return
         }
-        let status = try store.commit(outcome, fingerprints: fingerprints, runID: state.runID)
+        let status = try store.commit(outcome, fingerprints: fingerprints(for: page.path), runID: state.runID)
         if let left = state.pagesLeft[page.documentID] {
             state.pagesLeft[page.documentID] = left - 1
             if left == 1, !state.interrupted, try store.documentOwesPass(documentID: page.documentID) {

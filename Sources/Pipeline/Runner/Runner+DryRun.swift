@@ -48,7 +48,7 @@ extension Runner {
             try Store(path: spec.database, readOnly: true).snapshot(to: scratch)
         }
         let store = try Store(path: scratch)
-        fingerprints = Fingerprints.compute(spec)
+        computeFingerprints()
         var state = RunState(runID: try store.beginRun(pipeline: spec.name, pipelinePath: pipelinePath, command: "run",
                                                        workers: workerCount))
         let signals = SignalWatcher(events: state.events)

@@ -12,6 +12,8 @@ public final class Runner {
     let request: RunRequest
     let progress: ProgressReporter
     var fingerprints: [Stage: String] = [:]
+    /// Inputs with their own OCR languages: their documents' fingerprints, by root.
+    var inputFingerprints: [String: [Stage: String]] = [:]
 
     /// This process's own binary (`/proc/self/exe`), which workers are started from.
     public static var ownExecutable: String {
@@ -37,7 +39,7 @@ public final class Runner {
         let lock = try RunLock(databasePath: spec.database)
         defer { withExtendedLifetime(lock) {} }
         let store = try Store(path: spec.database)
-        fingerprints = Fingerprints.compute(spec)
+        computeFingerprints()
         let commandName: String = { if case .run = request.command { return "run" } else { return "rerun" } }()
         let runID = try store.beginRun(pipeline: spec.name, pipelinePath: pipelinePath, command: commandName,
                                        workers: workerCount, arguments: request.arguments)
@@ -112,14 +114,32 @@ public final class Runner {
         return summary
     }
 
-    func planRequest(filter: @escaping @Sendable (String) -> Bool) -> PlanRequest {
-        switch request.command {
-        case .run:
-            return PlanRequest(mode: .run, fingerprints: fingerprints, maxAttempts: spec.run.maxAttempts, documentFilter: filter)
-        case .rerun(let failedOnly, let stage, _, let force):
-            return PlanRequest(mode: .rerun(failedOnly: failedOnly, stage: stage, force: force), fingerprints: fingerprints,
-                               maxAttempts: spec.run.maxAttempts, documentFilter: filter)
+    /// Computes the current fingerprints: the pipeline's, and those of inputs with their own OCR
+    /// languages (by root).
+    func computeFingerprints() {
+        fingerprints = Fingerprints.compute(spec)
+        inputFingerprints = [:]
+        for input in spec.inputs {
+            if let languages = input.languages { inputFingerprints[input.root] = Fingerprints.compute(spec, languages: languages) }
         }
+    }
+
+    /// The fingerprints that apply to a document path (its input may set its own OCR languages).
+    func fingerprints(for path: String) -> [Stage: String] {
+        spec.input(for: path).flatMap { inputFingerprints[$0.root] } ?? fingerprints
+    }
+
+    func planRequest(filter: @escaping @Sendable (String) -> Bool) -> PlanRequest {
+        var request: PlanRequest
+        switch self.request.command {
+        case .run:
+            request = PlanRequest(mode: .run, fingerprints: fingerprints, maxAttempts: spec.run.maxAttempts, documentFilter: filter)
+        case .rerun(let failedOnly, let stage, _, let force):
+            request = PlanRequest(mode: .rerun(failedOnly: failedOnly, stage: stage, force: force), fingerprints: fingerprints,
+                                  maxAttempts: spec.run.maxAttempts, documentFilter: filter)
+        }
+        request.inputFingerprints = inputFingerprints
+        return request
     }
 
     /// `--document GLOB`: matched against the full path and against the path relative to its input root.

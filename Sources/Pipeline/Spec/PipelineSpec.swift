@@ -2,6 +2,28 @@ import DocumentModel
 
 /// A validated pipeline file (see docs/pipeline-files.md). Every value here has been checked;
 /// paths are absolute (resolved against the pipeline file's folder).
+extension OCRSettings {
+    /// These settings with an input's own languages, when it has them.
+    public func with(languages: [String]?) -> OCRSettings {
+        guard let languages else { return self }
+        var copy = self
+        copy.languages = languages
+        return copy
+    }
+}
+
+extension PipelineSpec {
+    /// The input a document path came from (the first whose root holds it).
+    public func input(for path: String) -> InputSpec? {
+        inputs.first { path == $0.root || path.hasPrefix($0.root.hasSuffix("/") ? $0.root : $0.root + "/") }
+    }
+
+    /// The OCR languages for a document path: its input's `languages`, else `ocr.languages`.
+    public func ocrLanguages(for path: String) -> [String] {
+        input(for: path)?.languages ?? ocr.languages
+    }
+}
+
 public struct PipelineSpec: Codable, Sendable, Equatable {
     public var name: String
     /// Absolute path of the SQLite database.
@@ -44,6 +66,8 @@ public struct InputSpec: Codable, Sendable, Equatable {
     /// A root that holds no files, or whose patterns match none, is normal for this input
     /// (otherwise the run warns and exits 66).
     public var allowEmpty: Bool
+    /// OCR languages for this input's documents (nil: `ocr.languages`).
+    public var languages: [String]?
 
     /// Default for `min_file_age` in pipeline files.
     public static let defaultMinFileAge: Double = 5
@@ -54,10 +78,11 @@ public struct InputSpec: Codable, Sendable, Equatable {
 
     public init(root: String, include: [String] = ["**/*"], exclude: [String] = [],
                 followSymlinks: Bool = false, passwordEnv: [String] = [],
-                minFileAge: Double = 0, excludeJunk: Bool = true, allowEmpty: Bool = false) {
+                minFileAge: Double = 0, excludeJunk: Bool = true, allowEmpty: Bool = false, languages: [String]? = nil) {
         self.root = root; self.include = include; self.exclude = exclude
         self.followSymlinks = followSymlinks; self.passwordEnv = passwordEnv
         self.minFileAge = minFileAge; self.excludeJunk = excludeJunk; self.allowEmpty = allowEmpty
+        self.languages = languages
     }
 }
 

@@ -2,7 +2,7 @@
 enum SpecKeys {
     static let top = ["name", "database", "inputs", "extract", "ocr", "layout", "barcodes", "run"]
     static let input = ["path", "include", "exclude", "follow_symlinks", "passwords", "min_file_age", "exclude_junk",
-                        "allow_empty"]
+                        "allow_empty", "languages"]
     static let extract = ["dpi", "assumed_image_dpi", "text_layer", "max_megapixels", "detect_orientation", "deskew"]
     static let ocr = ["enabled", "languages", "level", "reread_below", "custom_words", "custom_patterns", "language_correction"]
     static let layout = ["enabled", "paragraphs", "lists", "tables"]

@@ -134,6 +134,10 @@ extension SpecReader {
         set(&input.minFileAge, values["min_file_age"]) { self.number($0, "inputs.min_file_age", in: 0...86_400) }
         set(&input.excludeJunk, values["exclude_junk"]) { bool($0, "inputs.exclude_junk") }
         set(&input.allowEmpty, values["allow_empty"]) { bool($0, "inputs.allow_empty") }
+        if let node = values["languages"], let codes = languages(node, key: "inputs.languages") {
+            input.languages = codes.map(\.code)
+            checkInstalled(codes, key: "inputs.languages")
+        }
         return diagnostics[before...].contains { $0.severity == .error } ? nil : input
     }
 

@@ -17,7 +17,7 @@ extension SpecReader {
 
     func readOCR(_ v: [String: YAMLNode], _ s: inout OCRSettings) {
         set(&s.enabled, v["enabled"]) { bool($0, "ocr.enabled") }
-        let languageNodes = v["languages"].flatMap(languages)
+        let languageNodes = v["languages"].flatMap { languages($0, key: "ocr.languages") }
         if let languageNodes { s.languages = languageNodes.map(\.code) }
         set(&s.level, v["level"]) { choice($0, "ocr.level", noun: "level") }
         set(&s.rereadBelow, v["reread_below"]) { number($0, "ocr.reread_below", in: 0...100) }
@@ -25,17 +25,8 @@ extension SpecReader {
         set(&s.customPatterns, v["custom_patterns"]) { list($0, "ocr.custom_patterns")?.map(\.text) }
         set(&s.languageCorrection, v["language_correction"]) { bool($0, "ocr.language_correction") }
         if s.enabled {
-            let listed = languageNodes ?? s.languages.map { ($0, v["languages"]?.mark ?? Mark(line: 1, column: 1)) }
-            for (code, mark) in listed where !Tessdata.isInstalled(code, in: tessdataDirectory) {
-                if let tesseract = Tessdata.tesseractCode(forTwoLetter: code) {
-                    let where_ = Tessdata.isInstalled(tesseract, in: tessdataDirectory)
-                        ? "it is installed" : "install the Debian package \(Tessdata.debianPackage(for: tesseract))"
-                    error("ocr.languages: '\(code)' is not a Tesseract language code; write '\(tesseract)' (\(where_))", at: mark)
-                } else {
-                    error("ocr.languages: language '\(code)' is not installed (no \(code).traineddata in '\(tessdataDirectory)'); "
-                          + "install the Debian package \(Tessdata.debianPackage(for: code))", at: mark)
-                }
-            }
+            checkInstalled(languageNodes ?? s.languages.map { ($0, v["languages"]?.mark ?? Mark(line: 1, column: 1)) },
+                           key: "ocr.languages")
         }
         if !s.languageCorrection, !s.customWords.isEmpty, let node = v["custom_words"] {
             warning("ocr.custom_words: custom words have no effect when language_correction is false", at: node.mark)
@@ -46,8 +37,22 @@ extension SpecReader {
     }
 
     /// Tesseract codes: a list, or one string (`eng+deu` is split at '+'). Deduplicated.
-    private func languages(_ node: YAMLNode) -> [(code: String, mark: Mark)]? {
-        guard let items = list(node, "ocr.languages") else { return nil }
+    /// Each language must have its traineddata; a two-letter code gets the Tesseract code to write.
+    func checkInstalled(_ listed: [(code: String, mark: Mark)], key: String) {
+        for (code, mark) in listed where !Tessdata.isInstalled(code, in: tessdataDirectory) {
+            if let tesseract = Tessdata.tesseractCode(forTwoLetter: code) {
+                let where_ = Tessdata.isInstalled(tesseract, in: tessdataDirectory)
+                    ? "it is installed" : "install the Debian package \(Tessdata.debianPackage(for: tesseract))"
+                error("\(key): '\(code)' is not a Tesseract language code; write '\(tesseract)' (\(where_))", at: mark)
+            } else {
+                error("\(key): language '\(code)' is not installed (no \(code).traineddata in '\(tessdataDirectory)'); "
+                      + "install the Debian package \(Tessdata.debianPackage(for: code))", at: mark)
+            }
+        }
+    }
+
+    func languages(_ node: YAMLNode, key: String) -> [(code: String, mark: Mark)]? {
+        guard let items = list(node, key) else { return nil }
         var codes: [(code: String, node: YAMLNode)] = []
         for item in items {
             for code in item.text.split(separator: "+") where !codes.contains(where: { $0.code == code }) {
@@ -55,12 +60,12 @@ extension SpecReader {
             }
         }
         guard !codes.isEmpty else {
-            error("ocr.languages: name at least one language (e.g. eng)", at: node.mark)
+            error("\(key): name at least one language (e.g. eng)", at: node.mark)
             return nil
         }
         var ok = true
         for (code, item) in codes where !code.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || $0 == "_" || $0 == "/" || ("0"..."9").contains($0)) }) || code.isEmpty {
-            error("ocr.languages: '\(code)' is not a Tesseract language code (such as eng, deu, chi_sim)", at: item.mark)
+            error("\(key): '\(code)' is not a Tesseract language code (such as eng, deu, chi_sim)", at: item.mark)
             ok = false
         }
         return ok ? codes.map { ($0.code, $0.node.mark) } : nil

@@ -28,8 +28,18 @@ public struct PlanRequest: Sendable {
     public var mode: Mode
     /// Current fingerprint of every enabled stored stage; a stage missing here is disabled.
     public var fingerprints: [Stage: String]
+    /// Inputs with their own OCR languages: their documents' fingerprints, by input root.
+    public var inputFingerprints: [String: [Stage: String]] = [:]
     public var maxAttempts: Int
     public var documentFilter: @Sendable (String) -> Bool
+
+    /// The fingerprints that apply to a document path.
+    public func fingerprints(for path: String) -> [Stage: String] {
+        for (root, fingerprints) in inputFingerprints where path == root || path.hasPrefix(root.hasSuffix("/") ? root : root + "/") {
+            return fingerprints
+        }
+        return fingerprints
+    }
 
     public init(mode: Mode, fingerprints: [Stage: String], maxAttempts: Int,
                 documentFilter: @escaping @Sendable (String) -> Bool = { _ in true }) {
@@ -63,7 +73,8 @@ extension Store {
             guard request.documentFilter(path) else { return }
             let stages = stagesToRun(status: row.string(5), attempts: row.int(6), textSource: row.optionalString(7),
                                      rows: stageRows[pageID] ?? [:], redo: row.optionalString(9).flatMap(Stage.init),
-                                     request: request)
+                                     fingerprints: request.fingerprints(for: path), mode: request.mode,
+                                     maxAttempts: request.maxAttempts)
             guard !stages.isEmpty else { skipped += 1; return }
             planned.append(PlannedPage(pageID: pageID, documentID: row.int64(1), path: path,
                                        kind: FileKind(rawValue: row.string(3)) ?? .unknown, pageNumber: row.int(4),
@@ -75,10 +86,11 @@ extension Store {
 
     /// `redo`: a stage an interrupted `rerun --stage` still owes this page.
     private func stagesToRun(status: String, attempts: Int, textSource: String?, rows: [Stage: StageRow],
-                             redo: Stage?, request: PlanRequest) -> Set<Stage> {
-        let enabled = Set(request.fingerprints.keys)
+                             redo: Stage?, fingerprints: [Stage: String], mode: PlanRequest.Mode,
+                             maxAttempts: Int) -> Set<Stage> {
+        let enabled = Set(fingerprints.keys)
         func changed(_ s: Stage) -> Bool {
-            guard let fp = request.fingerprints[s] else { return false }
+            guard let fp = fingerprints[s] else { return false }
             guard let row = rows[s] else { return true }
             if row.status == "skipped" { return false }   // e.g. OCR of a text-layer page
             return row.fingerprint != fp
@@ -91,7 +103,7 @@ extension Store {
         func closure(_ roots: [Stage]) -> Set<Stage> {
             roots.reduce(into: Set<Stage>()) { $0.formUnion($1.withDependents) }.intersection(enabled)
         }
-        switch request.mode {
+        switch mode {
         case .run:
             if status == "pending" { return enabled }
             if let redo { return closure([redo.storedStage] + Stage.stored.filter { changed($0) || notDone($0) }) }
@@ -104,7 +116,7 @@ extension Store {
             // Pending pages are owed work (an interrupted run, a failed document opened again): always done.
             if status == "pending" { return enabled }
             if failedOnly && status != "failed" { return [] }
-            if status == "failed" && attempts >= request.maxAttempts && !force { return [] }
+            if status == "failed" && attempts >= maxAttempts && !force { return [] }
             if let stage { return closure([stage.storedStage]) }
             return closure(Stage.stored.filter(notDone))
         }
