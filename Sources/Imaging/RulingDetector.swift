@@ -32,38 +32,39 @@ public struct RulingDetector: Sendable {
     }
 
     /// The ruling lines of `image`. `image.resolution` sets the scale; when it is unknown the
-    /// page is assumed to be 11 inches along its longer side.
-    public func detect(in image: Image) -> [RulingLine] {
+    /// page is assumed to be 11 inches along its longer side. Throws `ImageError` when leptonica
+    /// fails (a page without lines gives `[]`, never an error).
+    public func detect(in image: Image) throws(ImageError) -> [RulingLine] {
         let dpi = image.resolution > 0 ? Double(image.resolution) : Double(max(image.width, image.height)) / 11
-        return image.withPix { pix -> [RulingLine] in
+        return try image.withPix { pix throws(ImageError) -> [RulingLine] in
             // pixConvertTo1: returns a new 1-bpp pix; caller destroys. A 1-bpp input is ink already.
             var binary = pixGetDepth(pix) == 1 ? pixClone(pix) : pixConvertTo1(pix, Int32(threshold))
             defer { pixDestroy(&binary) }
-            guard let binaryPix = binary else { return [] }
+            guard let binaryPix = binary else { throw .operation("binarize an image") }
             let factor = dpi >= 200 ? 2 : 1
             // pixReduceRankBinary2: new pix, caller destroys; level 1 keeps any ON pixel.
             var work = factor == 2 ? pixReduceRankBinary2(binaryPix, 1, nil) : pixClone(binaryPix)
             defer { pixDestroy(&work) }
-            guard let workPix = work else { return [] }
+            guard let workPix = work else { throw .operation("reduce an image") }
             let length = max(8, Int32(minLength * dpi / Double(factor)))
             let maxThick = max(1, Int(maxThickness * dpi / Double(factor)))
-            return lines(in: workPix, hsize: length, vsize: 1, .horizontal, maxThick, factor)
+            return try lines(in: workPix, hsize: length, vsize: 1, .horizontal, maxThick, factor)
                 + lines(in: workPix, hsize: 1, vsize: length, .vertical, maxThick, factor)
         }
     }
 
     private func lines(in pix: UnsafeMutablePointer<PIX>, hsize: Int32, vsize: Int32,
-                       _ orientation: RulingLine.Orientation, _ maxThick: Int, _ factor: Int) -> [RulingLine] {
+                       _ orientation: RulingLine.Orientation, _ maxThick: Int, _ factor: Int) throws(ImageError) -> [RulingLine] {
         // pixOpenCompBrick with pixd = NULL: returns a new pix, caller destroys. The composite
         // (brick × comb) decomposition gives the same opening as pixOpenBrick for a brick of
         // about that size, with a few dozen rasterops instead of one per pixel of the brick.
         var opened = pixOpenCompBrick(nil, pix, hsize, vsize)
         defer { pixDestroy(&opened) }
-        guard let openedPix = opened else { return [] }
+        guard let openedPix = opened else { throw .operation("open an image with a line-shaped brick") }
         // pixConnCompBB: new BOXA of the components' bounding boxes, caller destroys.
         var boxa = pixConnCompBB(openedPix, 8)
         defer { boxaDestroy(&boxa) }
-        guard let boxes = boxa else { return [] }
+        guard let boxes = boxa else { throw .operation("find connected components") }
         var out: [RulingLine] = []
         for i in 0..<boxaGetCount(boxes) {
             var x: Int32 = 0, y: Int32 = 0, w: Int32 = 0, h: Int32 = 0

@@ -26,7 +26,7 @@ final class RulingDetectorTests: XCTestCase {
         let data = try Data(contentsOf: fixtures.appendingPathComponent("ruled-table-300dpi.json"))
         let expected = try JSONDecoder().decode(Expected.self, from: data)
         let start = Date()
-        let lines = image.rulingLines()
+        let lines = try image.rulingLines()
         let elapsed = Date().timeIntervalSince(start)
         print("RulingDetector: \(lines.count) lines on \(image.width)x\(image.height) in \(String(format: "%.3f", elapsed)) s")
 
@@ -49,10 +49,10 @@ final class RulingDetectorTests: XCTestCase {
     /// Deskew leaves tilts under 0.5°: the table's lines must still be found, as thin lines.
     func testSlightlyTiltedTableGivesTheSameLines() throws {
         let straight = try load("ruled-table-300dpi.png")
-        let want = straight.rulingLines()
+        let want = try straight.rulingLines()
         for degrees in [0.3, -0.45] {
             let tilted = try straight.ocrRotatedSmall(clockwiseDegrees: degrees)
-            let got = tilted.rulingLines()
+            let got = try tilted.rulingLines()
             for orientation in [RulingLine.Orientation.horizontal, .vertical] {
                 let w = want.filter { $0.orientation == orientation }, g = got.filter { $0.orientation == orientation }
                 XCTAssertEqual(g.count, w.count, "\(degrees)°, \(orientation): \(g)")
@@ -71,14 +71,14 @@ final class RulingDetectorTests: XCTestCase {
         let gray = try load("ruled-table-300dpi.png")
         let colour = Image(owning: try XCTUnwrap(gray.withPix { pixConvertTo32($0) }))
         let start = Date()
-        let lines = colour.rulingLines()
+        let lines = try colour.rulingLines()
         print("RulingDetector 32 bpp: \(lines.count) lines on \(colour.width)x\(colour.height) in \(String(format: "%.3f", Date().timeIntervalSince(start))) s")
-        XCTAssertEqual(lines, gray.rulingLines())
+        XCTAssertEqual(lines, try gray.rulingLines())
     }
 
     func testBlankImageHasNoLines() throws {
         let pix = try XCTUnwrap(pixCreate(1000, 1200, 8))
         pixSetAllArbitrary(pix, 255)
-        XCTAssertTrue(Image(owning: pix).rulingLines().isEmpty)
+        XCTAssertTrue(try Image(owning: pix).rulingLines().isEmpty)
     }
 }

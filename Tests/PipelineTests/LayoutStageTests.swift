@@ -41,7 +41,7 @@ final class LayoutStageTests: XCTestCase {
     func testFixturePageRulingsMakeOneTableWithSpanningHeaderCell() throws {
         let pix = try XCTUnwrap(pixRead(fixtures.appendingPathComponent("ruled-table-300dpi.png").path))
         let image = Image(owning: pix)
-        let rulings = LayoutStage.rulings(in: image)
+        let rulings = try LayoutStage.rulings(in: image)
         XCTAssertGreaterThanOrEqual(rulings.count, 10)
         let blocks = LayoutStage.analyze(text: fixtureText(), rulings: rulings, width: image.width, height: image.height,
                                          settings: LayoutSettings())

@@ -86,9 +86,12 @@ final class PageWork {
                 usesOCR ? try preprocess(page.image, settings.extract)
                         : PreparedImage(image: page.image, rotation: 0, skewDegrees: 0)
             }) else { return }
-            let rulings = settings.layout.enabled && settings.layout.tables
-                ? LayoutStage.rulings(in: prepared.image).map { $0.scaled(by: Double(page.dpi) / Double(page.imageDPI)) }
-                : []
+            // Ruling lines belong to the page's preparation: a leptonica failure fails that stage.
+            guard let (rulings, _) = try stage(.preprocess, {
+                settings.layout.enabled && settings.layout.tables
+                    ? try LayoutStage.rulings(in: prepared.image).map { $0.scaled(by: Double(page.dpi) / Double(page.imageDPI)) }
+                    : []
+            }) else { return }
             let size = usesOCR ? (prepared.image.width, prepared.image.height) : (page.width, page.height)
             let output = ExtractOutput(
                 size: PageSize(width: size.0, height: size.1, dpi: page.dpi),

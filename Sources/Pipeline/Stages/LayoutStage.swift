@@ -43,8 +43,8 @@ public enum LayoutStage {
     }
 
     /// The ruling lines of a page image (leptonica morphology, see `RulingDetector`).
-    public static func rulings(in image: Image) -> [RulingLine] {
-        image.rulingLines()
+    public static func rulings(in image: Image) throws(ImageError) -> [RulingLine] {
+        try image.rulingLines()
     }
 
     static func layoutInput(_ page: Page, _ settings: LayoutSettings) -> LayoutInput {
