@@ -39,7 +39,8 @@ let package = Package(
         // MARK: The pipeline and the command line.
         .target(name: "Pipeline",
                 dependencies: ["DocumentModel", "Layout", "SQLite", "YAML", "Imaging", "PDF", "OCR", "Barcodes", "CGLib", "CSystem", "CTesseract"]),
-        .target(name: "QuireCLI", dependencies: ["Pipeline"]),
+        .target(name: "Export", dependencies: ["DocumentModel", "Pipeline"]),
+        .target(name: "QuireCLI", dependencies: ["Pipeline", "Export"]),
         .executableTarget(name: "quire", dependencies: ["QuireCLI"]),
 
         // MARK: Tests, in layers: pure, library integration, pipeline, end to end.
@@ -52,6 +53,7 @@ let package = Package(
         .testTarget(name: "BarcodesTests", dependencies: ["Barcodes"]),
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline"]),
         .testTarget(name: "QuireCLITests", dependencies: ["QuireCLI"]),
+        .testTarget(name: "ExportTests", dependencies: ["Export"]),
     ],
     cxxLanguageStandard: .cxx17
 )

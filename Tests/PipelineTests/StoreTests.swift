@@ -39,7 +39,8 @@ final class StoreTests: XCTestCase {
             try db.execute("INSERT INTO documents(path, kind, status) VALUES ('/a.pdf', 'pdf', 'pending')")
         }
         let upgraded = try Store(path: path)
-        XCTAssertEqual(try upgraded.db.query("SELECT id FROM schema_migrations ORDER BY id") { $0.int(0) }, [1, 2])
+        XCTAssertEqual(try upgraded.db.query("SELECT id FROM schema_migrations ORDER BY id") { $0.int(0) },
+                       Schema.migrator.migrations.map(\.id), "every later migration applied")
         XCTAssertEqual(try upgraded.db.query("SELECT path FROM documents") { $0.string(0) }, ["/a.pdf"])
         let plan = try upgraded.db.query("""
             EXPLAIN QUERY PLAN SELECT 1 FROM pages WHERE document_id = 1 AND status = 'pending'

@@ -10,6 +10,7 @@ enum Schema {
         var m = Migrator()
         m.register(1, "initial schema", sql: v1)
         m.register(2, "pages by document and status", sql: v2)
+        m.register(8, "exports table; porter stemming in page_fts", sql: v8)
         return m
     }
 
@@ -192,5 +193,31 @@ extension Schema {
     /// (a 2,000-page PDF ran at ≈ 73 pages/s against ≈ 100 for 200 pages).
     static let v2 = """
     CREATE INDEX pages_document_status ON pages(document_id, status);
+    """
+}
+
+extension Schema {
+    /// `quire export --changed` needs to know what was exported where and from which results;
+    /// `quire search` (and docs/schema.md) promise stemming: `page_fts` is rebuilt with the porter
+    /// tokenizer over unicode61 and refilled from its old content. The view `page_text` names the
+    /// table, not its definition, so it keeps working unchanged.
+    static let v8 = """
+    CREATE TABLE exports(
+      id INTEGER PRIMARY KEY,
+      document_id INTEGER NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+      format TEXT NOT NULL,                 -- json | markdown | text | csv | html | hocr | alto | pdf
+      destination TEXT NOT NULL,            -- the absolute --out folder
+      results_digest TEXT NOT NULL,         -- what the document's results were when exported
+      files INTEGER NOT NULL,               -- number of files written
+      last_run_id INTEGER,                  -- the newest run in the database at export time
+      exported_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now'))
+    );
+    CREATE INDEX exports_document ON exports(document_id, format, destination);
+
+    CREATE TEMP TABLE page_fts_copy AS SELECT rowid AS id, text FROM page_fts;
+    DROP TABLE page_fts;
+    CREATE VIRTUAL TABLE page_fts USING fts5(text, tokenize = 'porter unicode61 remove_diacritics 2');
+    INSERT INTO page_fts(rowid, text) SELECT id, text FROM page_fts_copy;
+    DROP TABLE temp.page_fts_copy;
     """
 }
