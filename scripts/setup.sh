@@ -11,6 +11,7 @@ PACKAGES=(
   libzxing-dev
   libyaml-dev
   libsqlite3-dev sqlite3
+  libxml2-dev
 )
 
 missing=()

@@ -1,5 +1,6 @@
 import DocumentModel
 import Foundation
+import CTesseract
 import Pipeline
 
 /// What `quire export` was asked to do.
@@ -109,10 +110,17 @@ public struct Exporter {
         case .text: return TextRenderer().render(document)
         case .csv: return CSVRenderer().render(document)
         case .html: return HTMLRenderer().render(document)
-        case .hocr, .alto, .pdf:
+        case .hocr:
+            return try HOCRRenderer(generator: "quire \(request.generatorVersion) (Tesseract \(Self.tesseractVersion))").render(document)
+        case .alto:
+            return try ALTORenderer(quireVersion: request.generatorVersion, tesseractVersion: Self.tesseractVersion).render(document)
+        case .pdf:
             throw ExportError(message: "format '\(format.rawValue)' is not available in this build")
         }
     }
+
+    /// The linked Tesseract's version (the one `quire run` uses).
+    static var tesseractVersion: String { String(cString: TessVersion()) }
 
     private func matches(_ relative: String, full: String) -> Bool {
         guard !request.documentGlobs.isEmpty else { return true }
