@@ -11,7 +11,7 @@ PACKAGES=(
   libzxing-dev
   libyaml-dev
   libsqlite3-dev sqlite3
-  libxml2-dev
+  libxml2-dev libqpdf-dev qpdf poppler-utils
 )
 
 missing=()

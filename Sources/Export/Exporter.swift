@@ -115,7 +115,7 @@ public struct Exporter {
         case .alto:
             return try ALTORenderer(quireVersion: request.generatorVersion, tesseractVersion: Self.tesseractVersion).render(document)
         case .pdf:
-            throw ExportError(message: "format '\(format.rawValue)' is not available in this build")
+            return try PDFRenderer().render(document)
         }
     }
 
