@@ -221,3 +221,45 @@ final class ExportRulesEndToEndTests: XCTestCase {
         XCTAssertEqual(beta.components(separatedBy: "\u{0C}").count, 4, "the current version (gamma's 4 pages), not the old one")
     }
 }
+
+/// Exporting while a run writes: one snapshot, documents in progress skipped (or, with
+/// `--force`, exported with their pending pages marked), picked up by the next `--changed`.
+final class ExportDuringRunTests: XCTestCase {
+    func testExportWhileARunWrites() throws {
+        let box = try QuireSandbox(files: ["alpha.pdf", "beta.pdf", "gamma.pdf"])
+        try box.writePipeline(barcodes: false, extra: "run:\n  workers: 1")
+        let (process, _, _) = try box.start(["run", box.pipeline, "--progress", "json"],
+                                            environment: ["QUIRE_FAULT": "extract:slow:gamma"])
+        // Wait until gamma has a done page but not all of them.
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline {
+            let done = (try? box.scalar("""
+                SELECT count(*) FROM pages p JOIN documents d ON d.id = p.document_id
+                WHERE d.path LIKE '%gamma.pdf' AND p.status = 'done'
+                """)) ?? 0
+            if done >= 1 { break }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        let out = box.dir.appendingPathComponent("live").path
+        let live = try box.run(["export", box.database, "--format", "json", "--out", out, "--changed"])
+        let forced = try box.run(["export", box.database, "--format", "json", "--out", out + "-forced", "--force"])
+        let stillRunning = process.isRunning
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0)
+        XCTAssertTrue(stillRunning, "the run was still writing during the exports")
+        XCTAssertEqual(live.status, 0, live.stderr)
+        XCTAssertTrue(live.stderr.contains("1 document(s) skipped: a run is still working on them"), live.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out).sorted(), ["alpha.pdf.json", "beta.pdf.json"])
+
+        struct Doc: Decodable { struct Page: Decodable { var status: String; var text: String }; var pages: [Page] }
+        let gamma = try JSONDecoder().decode(Doc.self, from: Data(contentsOf: URL(fileURLWithPath: out + "-forced/gamma.pdf.json")))
+        XCTAssertEqual(gamma.pages.count, 4)
+        XCTAssertEqual(gamma.pages.first?.status, "done")
+        XCTAssertEqual(gamma.pages.last?.status, "pending", "pages not done yet are there, marked")
+
+        // After the run, --changed exports what was skipped, and only that.
+        let after = try box.run(["export", box.database, "--format", "json", "--out", out, "--changed"])
+        XCTAssertTrue(after.stderr.contains("exported 1 document(s), 1 file(s)"), after.stderr)
+        XCTAssertTrue(after.stderr.contains("2 unchanged"), after.stderr)
+    }
+}
