@@ -37,33 +37,19 @@ struct HOCRRenderer {
         title += "; ppageno \(n - 1)"
         if let dpi = page.dpi { title += "; scan_res \(dpi) \(dpi)" }
         if page.status != .done { title += "; x_status \(page.status.rawValue)" }
-        try w.startElement("div")
-        try w.attribute("class", "ocr_page")
-        try w.attribute("id", "page_\(n)")
-        try w.attribute("title", title)
+        try start("div", "ocr_page", "page_\(n)", title, w)
         var counter = (area: 0, par: 0, line: 0, word: 0)
         for region in PageRegion.regions(of: page) {
             counter.area += 1; counter.par += 1
-            try w.startElement("div")
-            try w.attribute("class", "ocr_carea")
-            try w.attribute("id", "block_\(n)_\(counter.area)")
-            try w.attribute("title", Self.bbox(region.box))
-            try w.startElement("p")
-            try w.attribute("class", "ocr_par")
-            try w.attribute("id", "par_\(n)_\(counter.par)")
-            try w.attribute("title", Self.bbox(Box.enclosing(region.lines.map(\.outerBox)) ?? region.box))
+            try start("div", "ocr_carea", "block_\(n)_\(counter.area)", Self.bbox(region.box), w)
+            try start("p", "ocr_par", "par_\(n)_\(counter.par)", Self.bbox(Box.enclosing(region.lines.map(\.outerBox)) ?? region.box), w)
             for line in region.lines {
                 counter.line += 1
-                try w.startElement("span")
-                try w.attribute("class", "ocr_line")
-                try w.attribute("id", "line_\(n)_\(counter.line)")
-                try w.attribute("title", Self.bbox(line.outerBox) + "; x_size \(line.box.height)")
+                try start("span", "ocr_line", "line_\(n)_\(counter.line)", Self.bbox(line.outerBox) + "; x_size \(line.box.height)", w)
                 for word in line.words {
                     counter.word += 1
-                    try w.startElement("span")
-                    try w.attribute("class", "ocrx_word")
-                    try w.attribute("id", "word_\(n)_\(counter.word)")
-                    try w.attribute("title", Self.bbox(word.box) + "; x_wconf \(Int(min(100, max(0, word.confidence)).rounded()))")
+                    let confidence = Int(min(100, max(0, word.confidence)).rounded())
+                    try start("span", "ocrx_word", "word_\(n)_\(counter.word)", Self.bbox(word.box) + "; x_wconf \(confidence)", w)
                     try w.text(word.text)
                     try w.endElement()   // the writer's indentation separates the words
                 }
@@ -73,6 +59,14 @@ struct HOCRRenderer {
             try w.endElement()
         }
         try w.endElement()
+    }
+
+    /// `<tag class="…" id="…" title="…">`
+    private func start(_ tag: String, _ cls: String, _ id: String, _ title: String, _ w: XMLWriter) throws {
+        try w.startElement(tag)
+        try w.attribute("class", cls)
+        try w.attribute("id", id)
+        try w.attribute("title", title)
     }
 
     static func bbox(_ b: Box) -> String { "bbox \(b.minX) \(b.minY) \(b.maxX) \(b.maxY)" }

@@ -1,22 +1,16 @@
 import Foundation
 import XCTest
+import XML
 
 /// `quire export` and `quire search` end to end, on a database made by running quire over
 /// `samples/` (born-digital report, scanned invoice, fax TIFF, receipt photo, barcode sheet).
 final class ExportEndToEndTests: XCTestCase {
     static let repo = SamplesEndToEndTests.repo
 
-    /// One sample run shared by the tests of this class.
-    static let samples: (box: QuireSandbox, status: Int32, stderr: String)? = {
-        guard let box = try? QuireSandbox(files: []) else { return nil }
-        let pipeline = (try? String(contentsOf: repo.appendingPathComponent("pipelines/samples.yml"), encoding: .utf8)) ?? ""
-        let yaml = pipeline
-            .replacingOccurrences(of: "../out/samples.sqlite", with: box.database)
-            .replacingOccurrences(of: "path: ../samples", with: "path: \(repo.path)/samples")
-        try? yaml.write(toFile: box.pipeline, atomically: true, encoding: .utf8)
-        guard let result = try? box.run(["run", box.pipeline, "--quiet"]) else { return nil }
-        return (box, result.status, result.stderr)
-    }()
+    /// The sample run `SamplesEndToEndTests` makes, shared (exports go to their own folders).
+    static var samples: (box: QuireSandbox, status: Int32, stderr: String)? {
+        SamplesEndToEndTests.run.map { ($0.box, $0.status, $0.stderr) }
+    }
 
     private func sampleBox() throws -> QuireSandbox {
         let run = try XCTUnwrap(Self.samples, "the sample run could not start")
@@ -175,6 +169,20 @@ final class ExportRulesEndToEndTests: XCTestCase {
         XCTAssertTrue(text[1].contains("[page 2 has no results: failed in layout"), text[1])
         let md = try String(contentsOfFile: out + "/alpha.pdf.md", encoding: .utf8)
         XCTAssertTrue(md.contains("**Page 2 has no results** (failed in layout"), md)
+        // hOCR and ALTO keep the page, marked; the ALTO file stays valid.
+        let xml = box.dir.appendingPathComponent("xml").path
+        XCTAssertEqual(try box.run(["export", box.database, "--format", "hocr,alto", "--out", xml, "--document", "alpha.pdf"]).status, 0)
+        let hocr = try XMLParser.parseHTML(Array(Data(contentsOf: URL(fileURLWithPath: xml + "/alpha.pdf.hocr"))))
+        let pages = hocr.descendants { $0.attributes["class"] == "ocr_page" }
+        XCTAssertEqual(pages.map { $0.attributes["title"]?.contains("x_status failed") == true }, [false, true, false])
+        let altoBytes = Array(try Data(contentsOf: URL(fileURLWithPath: xml + "/alpha.pdf.alto.xml")))
+        let alto = try XMLParser.parseXML(altoBytes)
+        XCTAssertEqual(alto.descendants { $0.name == "Page" }.map { $0.attributes["QUALITY"] }, [nil, "Missing", nil])
+        if let schemas = ExportXMLTests.schemas {
+            let schema = try XMLSchema(path: schemas.appendingPathComponent("alto-4-4.xsd").path,
+                                       catalog: schemas.appendingPathComponent("catalog.xml").path)
+            XCTAssertEqual(try schema.validate(altoBytes), [])
+        }
         XCTAssertEqual(try box.scalar("SELECT count(*) FROM exports WHERE format = 'json'"), 2)
 
         // Nothing changed: nothing is written again.
