@@ -17,6 +17,9 @@ public enum ExportFormat: String, Sendable, CaseIterable, Codable {
         }
     }
 
+    /// Whether every document gets exactly one file (CSV and HTML depend on its tables).
+    var hasOneFile: Bool { self != .csv && self != .html }
+
     /// Whether the renderer needs each page's lines and words (not only its blocks).
     func needsWords(jsonWords: Bool) -> Bool {
         switch self {

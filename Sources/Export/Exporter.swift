@@ -76,7 +76,11 @@ public struct Exporter {
                     continue
                 }
                 let digest = try store.resultsDigest(documentID: candidate.id)
-                let formats = request.formats.filter { previous[$0]?[candidate.id] != digest }
+                let formats = request.formats.filter { format in
+                    // Unchanged results whose file was removed since are written again.
+                    previous[format]?[candidate.id] != digest
+                        || format.hasOneFile && !FileManager.default.fileExists(atPath: paths.file(for: candidate.path, suffix: format.suffix))
+                }
                 guard !formats.isEmpty else { summary.unchanged += 1; continue }
                 let words = formats.contains { $0.needsWords(jsonWords: request.words) }
                 guard let document = try store.storedDocument(id: candidate.id, words: words) else { continue }
@@ -84,6 +88,7 @@ public struct Exporter {
                 for format in formats {
                     do {
                         let files = try render(format, document)
+                        if format == .csv { try removeStaleTables(of: document.path, keeping: files, paths: paths) }
                         for file in files {
                             try AtomicFile.write(file.bytes, to: paths.file(for: document.path, suffix: file.suffix), under: root)
                         }
@@ -116,6 +121,21 @@ public struct Exporter {
             return try ALTORenderer(quireVersion: request.generatorVersion, tesseractVersion: Self.tesseractVersion).render(document)
         case .pdf:
             return try PDFRenderer().render(document)
+        }
+    }
+
+    /// A document that has fewer tables than at its last export leaves no old CSV behind.
+    private func removeStaleTables(of path: String, keeping files: [RenderedFile], paths: OutputPaths) throws {
+        let keep = Set(files.map { paths.file(for: path, suffix: $0.suffix) })
+        let probe = paths.file(for: path, suffix: ".csv")
+        let folder = (probe as NSString).deletingLastPathComponent
+        let stem = ((probe as NSString).lastPathComponent as NSString).deletingPathExtension + ".p"
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        where name.hasPrefix(stem) && name.hasSuffix(".csv") && !keep.contains(folder + "/" + name) {
+            let rest = name.dropFirst(stem.count).dropLast(4)   // "<page>-t<n>"
+            let parts = rest.split(separator: "-t")
+            guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isNumber) }) else { continue }
+            try? FileManager.default.removeItem(atPath: folder + "/" + name)
         }
     }
 

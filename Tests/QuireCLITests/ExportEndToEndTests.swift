@@ -82,10 +82,16 @@ final class ExportEndToEndTests: XCTestCase {
 
     func testMarkdownTextCSVAndHTMLCarryTheStructure() throws {
         let box = try sampleBox()
+        // A table file from an earlier export of a version with more tables, and a file of the user's.
+        let folder = box.dir.appendingPathComponent("md")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try "old".write(to: folder.appendingPathComponent("report.pdf.p9-t1.csv"), atomically: true, encoding: .utf8)
+        try "mine".write(to: folder.appendingPathComponent("report.pdf.notes.csv"), atomically: true, encoding: .utf8)
         let result = try export(box, ["--format", "markdown,text", "--format", "csv,html", "--document", "report.pdf"], into: "md")
         XCTAssertEqual(result.status, 0, result.stderr)
-        let files = try FileManager.default.contentsOfDirectory(atPath: box.dir.appendingPathComponent("md").path).sorted()
-        XCTAssertEqual(files, ["report.pdf.md", "report.pdf.p2-t1.csv", "report.pdf.tables.html", "report.pdf.txt"], "--document selects")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        XCTAssertEqual(files, ["report.pdf.md", "report.pdf.notes.csv", "report.pdf.p2-t1.csv", "report.pdf.tables.html", "report.pdf.txt"],
+                       "--document selects; the stale table is gone, the user's file stays")
 
         let md = try read(box, "md/report.pdf.md")
         let lines = md.components(separatedBy: "\n")
@@ -190,6 +196,11 @@ final class ExportRulesEndToEndTests: XCTestCase {
         let second = try box.run(["export", box.database, "--format", "json,markdown,text", "--out", out, "--changed"])
         XCTAssertTrue(second.stderr.contains("exported 0 document(s), 0 file(s)"), second.stderr)
         XCTAssertTrue(second.stderr.contains("2 unchanged"), second.stderr)
+        // A file removed since its export is written again, even though nothing changed.
+        try FileManager.default.removeItem(atPath: out + "/beta.pdf.md")
+        let restored = try box.run(["export", box.database, "--format", "json,markdown,text", "--out", out, "--changed"])
+        XCTAssertTrue(restored.stderr.contains("exported 1 document(s), 1 file(s)"), restored.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: out + "/beta.pdf.md"))
         // Rerunning the failed page changes alpha only.
         let rerun = try box.run(["rerun", box.pipeline, "--failed", "--quiet"])
         XCTAssertEqual(rerun.status, 0, rerun.stderr)
