@@ -22,6 +22,8 @@ public struct ExportRequest: Sendable {
     public var words: Bool
     /// quire's version, named in the outputs.
     public var generatorVersion: String
+    /// Passwords to try for an encrypted PDF at a path (the values of its input's `password_env`).
+    public var passwords: @Sendable (String) -> [String] = { _ in [] }
 
     public init(databasePath: String, inputRoots: [String] = [], formats: [ExportFormat], outDir: String,
                 documentGlobs: [String] = [], sinceRun: Int64? = nil, changedOnly: Bool = false, force: Bool = false,
@@ -120,7 +122,7 @@ public struct Exporter {
         case .alto:
             return try ALTORenderer(quireVersion: request.generatorVersion, tesseractVersion: Self.tesseractVersion).render(document)
         case .pdf:
-            return try PDFRenderer().render(document)
+            return try PDFRenderer(passwords: request.passwords(document.path)).render(document)
         }
     }
 

@@ -20,6 +20,8 @@ import QPDF
 /// The layer is instead laid out the way that renderer does it (glyph-less font, render mode 3,
 /// each word stretched over its box), from the words the database holds.
 struct PDFRenderer {
+    /// Passwords for an encrypted PDF input, tried after none.
+    var passwords: [String] = []
     var maxPixels = 1_000_000_000
 
     func render(_ document: StoredDocument) throws -> [RenderedFile] {
@@ -36,7 +38,7 @@ struct PDFRenderer {
     }
 
     private func overlay(_ document: StoredDocument) throws -> [UInt8] {
-        let pdf = try QPDFDocument(path: document.path)
+        let pdf = try open(document.path)
         try pdf.pushInheritedAttributesToPages()
         guard pdf.pageCount == document.pages.count else {
             throw ExportError(message: "\(document.path) has \(pdf.pageCount) pages, the database \(document.pages.count)")
@@ -61,6 +63,15 @@ struct PDFRenderer {
             try pdf.setKey(object, "/Contents", pdf.array([before] + contents + [after, layer]))
         }
         return try pdf.write()
+    }
+
+    /// Opens the PDF without a password, then with each password in turn.
+    private func open(_ path: String) throws -> QPDFDocument {
+        var firstError: Error?
+        for password in [nil] + passwords.map(Optional.some) {
+            do { return try QPDFDocument(path: path, password: password) } catch { firstError = firstError ?? error }
+        }
+        throw firstError!
     }
 
     private func addFont(_ font: QPDFDocument.Object, to page: QPDFDocument.Object, in pdf: QPDFDocument) throws {

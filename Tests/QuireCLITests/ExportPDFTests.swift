@@ -122,4 +122,36 @@ final class ExportPDFTests: XCTestCase {
             XCTAssertGreaterThanOrEqual(Double(found) / Double(stored.count), 0.98, name)
         }
     }
+
+    /// An encrypted PDF input: the pipeline's password variables open it, the output keeps its
+    /// encryption, and without the password the document fails alone (exit 1) with qpdf's reason.
+    func testEncryptedPDFUsesThePipelinePasswords() throws {
+        let box = try QuireSandbox(files: [])
+        try FileManager.default.copyItem(at: QuireSandbox.fixtures.deletingLastPathComponent().appendingPathComponent("extract/encrypted_user.pdf"),
+                                         to: box.inputs.appendingPathComponent("encrypted_user.pdf"))
+        try """
+            name: e2e
+            database: out/quire.sqlite
+            inputs:
+              - path: in
+                passwords: [QUIRE_TEST_PDF_PASSWORD]
+            extract:
+              text_layer: never
+            barcodes:
+              enabled: false
+            """.write(toFile: box.pipeline, atomically: true, encoding: .utf8)
+        let env = ["QUIRE_TEST_PDF_PASSWORD": "s3cret"]
+        let run = try box.run(["run", box.pipeline, "--quiet"], environment: env)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let out = box.dir.appendingPathComponent("pdf").path
+        let export = try box.run(["export", box.pipeline, "--format", "pdf", "--out", out], environment: env)
+        XCTAssertEqual(export.status, 0, export.stderr)
+        let pdf = out + "/encrypted_user.pdf.pdf"
+        XCTAssertEqual(try Self.tool("/usr/bin/qpdf", ["--check", "--password=s3cret", pdf]).status, 0)
+        XCTAssertNotEqual(try Self.tool("/usr/bin/pdftotext", [pdf, "-"]).status, 0, "still encrypted")
+        XCTAssertTrue(try Self.tool("/usr/bin/pdftotext", ["-upw", "s3cret", pdf, "-"]).out.contains("Secret Memo"))
+        let noPassword = try box.run(["export", box.database, "--format", "pdf", "--out", out + "-2"])
+        XCTAssertEqual(noPassword.status, 1)
+        XCTAssertTrue(noPassword.stderr.contains("encrypted_user.pdf [pdf]") && noPassword.stderr.contains("password"), noPassword.stderr)
+    }
 }

@@ -4,16 +4,23 @@ import Pipeline
 
 /// `quire export PIPELINE|DATABASE --format … --out DIR …`.
 func executeExport(_ options: ExportOptions) throws -> Int32 {
-    let (database, roots) = try resolveTarget(options.target, command: "export")
-    let request = ExportRequest(databasePath: database, inputRoots: roots,
+    let (database, spec) = try resolveTarget(options.target, command: "export")
+    var request = ExportRequest(databasePath: database, inputRoots: spec?.inputs.map(\.root) ?? [],
                                 formats: options.formats.compactMap(ExportFormat.init(rawValue:)), outDir: options.out,
                                 documentGlobs: options.documents, sinceRun: options.since, changedOnly: options.changed,
                                 force: options.force, words: options.words, generatorVersion: CommandInfo.version)
+    if let inputs = spec?.inputs {
+        let environment = ProcessInfo.processInfo.environment
+        request.passwords = { path in
+            let names = inputs.first { path == $0.root || path.hasPrefix($0.root + "/") }?.passwordEnv ?? []
+            return names.compactMap { environment[$0] }
+        }
+    }
     let summary = try Exporter(request: request).run()
     var lines = ["exported \(summary.documentsExported) document(s), \(summary.filesWritten) file(s) into \(options.out)"
                  + (summary.unchanged > 0 ? "; \(summary.unchanged) unchanged since their last export" : "")]
     if !summary.inProgress.isEmpty {
-        lines.append("  \(summary.inProgress.count) document(s) skipped: a run is still working on them (--force exports them with pending pages marked)")
+        lines.append("  \(summary.inProgress.count) document(s) skipped: a run is still working on them, or was interrupted (--force exports them with pending pages marked)")
         for path in summary.inProgress.prefix(10) { lines.append("    \(TerminalText.safe(path))") }
     }
     for f in summary.failures.prefix(20) {
@@ -48,15 +55,15 @@ func executeSearch(_ options: SearchOptions) throws -> Int32 {
 }
 
 /// A pipeline file names its database and input roots; anything else is taken as a database.
-private func resolveTarget(_ target: String, command: String) throws -> (database: String, roots: [String]) {
+private func resolveTarget(_ target: String, command: String) throws -> (database: String, spec: PipelineSpec?) {
     guard let handle = FileHandle(forReadingAtPath: target) else {
         throw CommandFailure(.databaseUnusable, "\(target): no such pipeline file or database")
     }
     let head = handle.readData(ofLength: 16)
     try? handle.close()
-    if head.starts(with: Array("SQLite format 3".utf8)) { return (target, []) }
+    if head.starts(with: Array("SQLite format 3".utf8)) { return (target, nil) }
     let spec = try PipelineLoader.load(path: target)
-    return (spec.database, spec.inputs.map(\.root))
+    return (spec.database, spec)
 }
 
 /// Stored text printed on a terminal: control characters (escape sequences) become visible.
