@@ -18,6 +18,8 @@ let package = Package(
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CGLib", pkgConfig: "glib-2.0", providers: [.apt(["libglib2.0-dev"])]),
         .systemLibrary(name: "CSystem"),
+        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        .systemLibrary(name: "CQPDF", pkgConfig: "libqpdf", providers: [.apt(["libqpdf-dev"])]),
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         // zxing-cpp 1.4 has no C API: a small C++ target with a plain-C header.
         .target(name: "ZXingShim",
@@ -31,6 +33,8 @@ let package = Package(
         // MARK: One Swift wrapper per C library.
         .target(name: "SQLite", dependencies: ["CSQLite"]),
         .target(name: "YAML", dependencies: ["CYAML"]),
+        .target(name: "XML", dependencies: ["CLibXML2"]),
+        .target(name: "QPDF", dependencies: ["CQPDF"]),
         .target(name: "Imaging", dependencies: ["CLeptonica", "DocumentModel"]),
         .target(name: "PDF", dependencies: ["CPoppler", "Imaging", "DocumentModel"]),
         .target(name: "OCR", dependencies: ["CTesseract", "Imaging", "DocumentModel"]),
@@ -39,7 +43,8 @@ let package = Package(
         // MARK: The pipeline and the command line.
         .target(name: "Pipeline",
                 dependencies: ["DocumentModel", "Layout", "SQLite", "YAML", "Imaging", "PDF", "OCR", "Barcodes", "CGLib", "CSystem", "CTesseract"]),
-        .target(name: "QuireCLI", dependencies: ["Pipeline"]),
+        .target(name: "Export", dependencies: ["DocumentModel", "Pipeline", "XML", "QPDF", "Imaging", "OCR", "CTesseract"]),
+        .target(name: "QuireCLI", dependencies: ["Pipeline", "Export"]),
         .executableTarget(name: "quire", dependencies: ["QuireCLI"]),
 
         // MARK: Tests, in layers: pure, library integration, pipeline, end to end.
@@ -51,7 +56,8 @@ let package = Package(
         .testTarget(name: "OCRTests", dependencies: ["OCR"]),
         .testTarget(name: "BarcodesTests", dependencies: ["Barcodes"]),
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline"]),
-        .testTarget(name: "QuireCLITests", dependencies: ["QuireCLI"]),
+        .testTarget(name: "QuireCLITests", dependencies: ["QuireCLI", "XML"]),
+        .testTarget(name: "ExportTests", dependencies: ["Export", "XML"]),
     ],
     cxxLanguageStandard: .cxx17
 )

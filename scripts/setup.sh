@@ -12,6 +12,7 @@ PACKAGES=(
   libzxing-dev
   libyaml-dev
   libsqlite3-dev sqlite3
+  libxml2-dev libqpdf-dev qpdf poppler-utils
   "$@"
 )
 

@@ -73,6 +73,35 @@ struct CommandInfo: Sendable {
                     stage and the ones after it, on every done page), or both; --document narrows
                     either to some documents. `rerun --stage layout` works from the stored words.
                     """),
+        CommandInfo(name: "export", positional: "PIPELINE|DATABASE",
+                    summary: "Write results as JSON, Markdown, text, CSV, HTML, hOCR, ALTO or PDF",
+                    options: [
+                        Option(name: "--format", value: "FORMAT[,FORMAT...]",
+                               help: "json, markdown, text, csv, html, hocr, alto, pdf (comma-separated; may repeat)."),
+                        Option(name: "--out", value: "DIR", help: "Output folder; files mirror the documents' paths below it."),
+                        Option(name: "--document", value: "GLOB", help: "Only documents matching GLOB (relative path or full path); may repeat."),
+                        Option(name: "--since", value: "RUN_ID", help: "Only documents written by run RUN_ID or later."),
+                        Option(name: "--changed", value: nil, help: "Only documents whose results changed since their last export to DIR."),
+                        Option(name: "--force", value: nil, help: "Also documents a run is still working on (pending pages are marked)."),
+                        Option(name: "--words", value: nil, help: "JSON: add each page's lines and words with confidences."),
+                        help,
+                    ],
+                    details: """
+                    Reads the database (one consistent snapshot, also while a run writes) and writes
+                    one file per document and format (one CSV per table), atomically. Pages that
+                    failed are marked in the output. Nothing is recomputed.
+                    """),
+        CommandInfo(name: "search", positional: "PIPELINE|DATABASE QUERY",
+                    summary: "Full-text search over the pages of current documents",
+                    options: [
+                        Option(name: "--limit", value: "N", help: "At most N hits (default 20)."),
+                        Option(name: "--json", value: nil, help: "Print the hits as JSON on stdout."),
+                        help,
+                    ],
+                    details: """
+                    QUERY is an SQLite FTS5 query: words (stemmed: 'invoices' finds 'invoice'),
+                    "a phrase", prefix*, NEAR(word1 word2, 5), AND, OR, NOT. Hits are ranked by bm25.
+                    """),
     ]
 
     static func named(_ name: String) -> CommandInfo? { all.first { $0.name == name } }

@@ -1,3 +1,5 @@
+import Foundation
+import Export
 import Pipeline
 
 /// Turns arguments (without the program name) into a ``ParsedCommand``. Pure: no I/O.
@@ -93,8 +95,9 @@ private struct ParsedArguments {
         guard let target = positionals.first else {
             throw UsageError("missing \(info.positional) argument", command: info.name)
         }
-        if positionals.count > 1 {
-            throw UsageError("unexpected argument '\(positionals[1])'", command: info.name)
+        let positionalCount = info.name == "search" ? 2 : 1
+        if positionals.count > positionalCount {
+            throw UsageError("unexpected argument '\(positionals[positionalCount])'", command: info.name)
         }
         switch info.name {
         case "run":
@@ -114,9 +117,46 @@ private struct ParsedArguments {
                                        documents: options["--document"] ?? [], force: flags.contains("--force"),
                                        workers: try workers(info), progress: try progress(info),
                                        quiet: flags.contains("--quiet"), logFile: options["--log-file"]?.last))
+        case "export":
+            return .export(try exportOptions(target, info))
+        case "search":
+            guard positionals.count == 2 else { throw UsageError("missing QUERY argument", command: info.name) }
+            var limit = 20
+            if let raw = options["--limit"]?.last {
+                guard let n = Int(raw), n >= 1 else {
+                    throw UsageError("option '--limit' expects a whole number of at least 1, found '\(raw)'", command: info.name)
+                }
+                limit = n
+            }
+            return .search(SearchOptions(target: target, query: positionals[1], limit: limit, json: flags.contains("--json")))
         default:
             preconditionFailure("CommandInfo lists '\(info.name)' but the parser does not handle it")
         }
+    }
+
+    private func exportOptions(_ target: String, _ info: CommandInfo) throws(UsageError) -> ExportOptions {
+        let formats = (options["--format"] ?? []).flatMap { $0.split(separator: ",") }
+            .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        guard !formats.isEmpty else { throw UsageError("missing --format FORMAT[,FORMAT...]", command: info.name) }
+        for name in formats where !ExportFormat.allCases.map(\.rawValue).contains(name) {
+            let hint = Suggestion.closest(to: name, among: ExportFormat.allCases.map(\.rawValue)).map { " (did you mean '\($0)'?)" } ?? ""
+            throw UsageError("unknown format '\(name)'; formats: \(ExportFormat.allCases.map(\.rawValue).joined(separator: ", "))\(hint)", command: info.name)
+        }
+        guard let out = options["--out"]?.last, !out.isEmpty else { throw UsageError("missing --out DIR", command: info.name) }
+        var since: Int64?
+        if let raw = options["--since"]?.last {
+            guard let id = Int64(raw), id >= 1 else {
+                throw UsageError("option '--since' expects a run id (a whole number), found '\(raw)'", command: info.name)
+            }
+            since = id
+        }
+        if since != nil && flags.contains("--changed") {
+            throw UsageError("--since and --changed select documents differently: use one", command: info.name)
+        }
+        var seen = Set<String>()
+        return ExportOptions(target: target, formats: formats.filter { seen.insert($0).inserted }, out: out,
+                             documents: options["--document"] ?? [], since: since, changed: flags.contains("--changed"),
+                             force: flags.contains("--force"), words: flags.contains("--words"))
     }
 
     private func workers(_ info: CommandInfo) throws(UsageError) -> Int? {

@@ -4,6 +4,8 @@ public enum ParsedCommand: Equatable, Sendable {
     case validate(ValidateOptions)
     case status(StatusOptions)
     case rerun(RerunOptions)
+    case export(ExportOptions)
+    case search(SearchOptions)
     /// The hidden `__worker` subcommand (spawned by the coordinator).
     case worker(WorkerOptions)
     /// Print this help text to stdout and exit 0.
@@ -90,4 +92,34 @@ public struct RerunOptions: Equatable, Sendable {
 public struct WorkerOptions: Equatable, Sendable {
     public var arguments: [String]
     public init(arguments: [String]) { self.arguments = arguments }
+}
+
+/// `quire export PIPELINE|DATABASE --format F[,F…] --out DIR [--document GLOB]… [--since RUN_ID|--changed] [--force] [--words]`
+public struct ExportOptions: Equatable, Sendable {
+    public var target: String
+    /// Format names as given (checked by the parser against the known formats).
+    public var formats: [String]
+    public var out: String
+    public var documents: [String]
+    public var since: Int64?
+    public var changed: Bool
+    public var force: Bool
+    public var words: Bool
+
+    public init(target: String, formats: [String], out: String, documents: [String] = [], since: Int64? = nil,
+                changed: Bool = false, force: Bool = false, words: Bool = false) {
+        self.target = target; self.formats = formats; self.out = out; self.documents = documents; self.since = since
+        self.changed = changed; self.force = force; self.words = words
+    }
+}
+
+/// `quire search PIPELINE|DATABASE QUERY [--limit N] [--json]`
+public struct SearchOptions: Equatable, Sendable {
+    public var target: String
+    public var query: String
+    public var limit: Int
+    public var json: Bool
+    public init(target: String, query: String, limit: Int = 20, json: Bool = false) {
+        self.target = target; self.query = query; self.limit = limit; self.json = json
+    }
 }

@@ -27,6 +27,8 @@ func execute(_ command: ParsedCommand, arguments: [String] = []) throws -> Int32
     case .run(let options): return try executeRun(options, arguments: arguments)
     case .status(let options): return try executeStatus(options)
     case .rerun(let options): return try executeRerun(options, arguments: arguments)
+    case .export(let options): return try executeExport(options)
+    case .search(let options): return try executeSearch(options)
     case .worker(let options): return try executeWorker(options)
     }
 }

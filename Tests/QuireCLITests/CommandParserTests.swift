@@ -24,6 +24,12 @@ final class CommandParserTests: XCTestCase {
          .rerun(RerunOptions(pipeline: "p.yaml", failedOnly: true, stage: .ocr, documents: ["2024/**", "*.pdf"],
                              force: true, workers: 8, progress: .plain))),
         (["rerun", "--stage=barcodes", "p.yaml"], .rerun(RerunOptions(pipeline: "p.yaml", stage: .barcodes))),
+        (["export", "q.db", "--format", "json,markdown", "--format=csv", "--out", "o", "--changed", "--words"],
+         .export(ExportOptions(target: "q.db", formats: ["json", "markdown", "csv"], out: "o", changed: true, words: true))),
+        (["export", "p.yml", "--format", "pdf", "--out=o", "--since", "3", "--document", "a/**", "--force"],
+         .export(ExportOptions(target: "p.yml", formats: ["pdf"], out: "o", documents: ["a/**"], since: 3, force: true))),
+        (["search", "q.db", "invoice NEAR total"], .search(SearchOptions(target: "q.db", query: "invoice NEAR total"))),
+        (["search", "q.db", "--limit", "5", "--json", "--", "-odd"], .search(SearchOptions(target: "q.db", query: "-odd", limit: 5, json: true))),
         (["__worker"], .worker(WorkerOptions(arguments: []))),
         (["__worker", "--fd", "3", "--help", "--", "x"], .worker(WorkerOptions(arguments: ["--fd", "3", "--help", "--", "x"]))),
     ]
@@ -59,6 +65,14 @@ final class CommandParserTests: XCTestCase {
 
     static let bad: [([String], String, String?)] = [
         ([], "missing command", nil),
+        (["export", "q.db", "--out", "o"], "missing --format", "export"),
+        (["export", "q.db", "--format", "jsn", "--out", "o"], "unknown format 'jsn'", "export"),
+        (["export", "q.db", "--format", "json"], "missing --out DIR", "export"),
+        (["export", "q.db", "--format", "json", "--out", "o", "--since", "x"], "expects a run id", "export"),
+        (["export", "q.db", "--format", "json", "--out", "o", "--since", "2", "--changed"], "use one", "export"),
+        (["search", "q.db"], "missing QUERY", "search"),
+        (["search", "q.db", "a", "b"], "unexpected argument 'b'", "search"),
+        (["search", "q.db", "a", "--limit", "0"], "at least 1", "search"),
         (["frobnicate"], "unknown command 'frobnicate'", nil),
         (["rnu", "p.yaml"], "unknown command 'rnu' (did you mean 'run'?)", nil),
         (["--verison"], "unknown option '--verison' (did you mean '--version'?)", nil),

@@ -11,6 +11,7 @@ enum Schema {
         m.register(1, "initial schema", sql: v1)
         m.register(2, "pages by document and status", sql: v2)
         m.register(6, "exact path bytes and the durable document pass", sql: v6)
+        m.register(8, "exports table; porter stemming in page_fts", sql: v8)
         m.register(9, "runs remember their command line, version, exit code and duration", sql: v9)
         m.register(10, "missing files, followed moves, and the archive as it is now", sql: v10)
         return m
@@ -249,5 +250,31 @@ extension Schema {
              p.id AS page_id, d.id AS document_id
       FROM pages p JOIN documents d ON d.id = p.document_id JOIN page_fts f ON f.rowid = p.id
       WHERE d.superseded_by IS NULL AND d.status NOT IN ('missing');
+    """
+}
+
+extension Schema {
+    /// `quire export --changed` needs to know what was exported where and from which results;
+    /// `quire search` (and docs/schema.md) promise stemming: `page_fts` is rebuilt with the porter
+    /// tokenizer over unicode61 and refilled from its old content. The view `page_text` names the
+    /// table, not its definition, so it keeps working unchanged.
+    static let v8 = """
+    CREATE TABLE exports(
+      id INTEGER PRIMARY KEY,
+      document_id INTEGER NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+      format TEXT NOT NULL,                 -- json | markdown | text | csv | html | hocr | alto | pdf
+      destination TEXT NOT NULL,            -- the absolute --out folder
+      results_digest TEXT NOT NULL,         -- what the document's results were when exported
+      files INTEGER NOT NULL,               -- number of files written
+      last_run_id INTEGER,                  -- the newest run in the database at export time
+      exported_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now'))
+    );
+    CREATE INDEX exports_document ON exports(document_id, format, destination);
+
+    CREATE TEMP TABLE page_fts_copy AS SELECT rowid AS id, text FROM page_fts;
+    DROP TABLE page_fts;
+    CREATE VIRTUAL TABLE page_fts USING fts5(text, tokenize = 'porter unicode61 remove_diacritics 2');
+    INSERT INTO page_fts(rowid, text) SELECT id, text FROM page_fts_copy;
+    DROP TABLE temp.page_fts_copy;
     """
 }

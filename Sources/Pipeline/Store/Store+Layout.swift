@@ -50,7 +50,7 @@ extension Store {
     func documentsOwingPass() throws -> [PlannedPage] {
         try db.query("""
             SELECT id, path, kind, path_bytes FROM documents d
-            WHERE layout_pass = 'pending' AND superseded_by IS NULL AND duplicate_of IS NULL
+            WHERE layout_pass = 'pending' AND superseded_by IS NULL AND duplicate_of IS NULL AND status != 'missing'
               AND NOT EXISTS (SELECT 1 FROM pages p WHERE p.document_id = d.id AND p.status = 'pending')
             ORDER BY id
             """) { r in

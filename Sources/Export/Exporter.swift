@@ -1,0 +1,164 @@
+import DocumentModel
+import Foundation
+import CTesseract
+import Pipeline
+
+/// What `quire export` was asked to do.
+public struct ExportRequest: Sendable {
+    public var databasePath: String
+    /// The pipeline's input roots (output paths mirror paths below them); empty for a database.
+    public var inputRoots: [String]
+    public var formats: [ExportFormat]
+    public var outDir: String
+    /// `--document GLOB`: matched against the path relative to the input roots and the full path.
+    public var documentGlobs: [String]
+    /// `--since RUN_ID`: only documents written by that run or later.
+    public var sinceRun: Int64?
+    /// `--changed`: only documents whose results changed since their last export here.
+    public var changedOnly: Bool
+    /// `--force`: also documents a run is still working on (their pending pages are marked).
+    public var force: Bool
+    /// `--words`: the JSON export carries lines and words with confidences.
+    public var words: Bool
+    /// quire's version, named in the outputs.
+    public var generatorVersion: String
+    /// Passwords to try for an encrypted PDF at a path (the values of its input's `password_env`).
+    public var passwords: @Sendable (String) -> [String] = { _ in [] }
+
+    public init(databasePath: String, inputRoots: [String] = [], formats: [ExportFormat], outDir: String,
+                documentGlobs: [String] = [], sinceRun: Int64? = nil, changedOnly: Bool = false, force: Bool = false,
+                words: Bool = false, generatorVersion: String) {
+        self.databasePath = databasePath; self.inputRoots = inputRoots; self.formats = formats; self.outDir = outDir
+        self.documentGlobs = documentGlobs; self.sinceRun = sinceRun; self.changedOnly = changedOnly; self.force = force
+        self.words = words; self.generatorVersion = generatorVersion
+    }
+}
+
+/// What an export did.
+public struct ExportSummary: Sendable {
+    public struct Failure: Sendable { public var path: String; public var format: ExportFormat; public var message: String }
+    public var documentsExported = 0
+    public var filesWritten = 0
+    public var unchanged = 0
+    /// Documents skipped because a run is still working on them (use `--force`).
+    public var inProgress: [String] = []
+    public var failures: [Failure] = []
+}
+
+/// An export failure that stops the whole export (not one document).
+public struct ExportError: Error, CustomStringConvertible {
+    public var message: String
+    public var description: String { message }
+}
+
+/// Reads one consistent snapshot of the database and writes each selected document in each
+/// format under the output folder, atomically; records what was written in `exports`.
+public struct Exporter {
+    public let request: ExportRequest
+    public init(request: ExportRequest) { self.request = request }
+
+    public func run() throws -> ExportSummary {
+        let store = try Store(path: request.databasePath)
+        let root = try Self.prepareOutput(request.outDir)
+        var summary = ExportSummary()
+        var records: [ExportRecord] = []
+        let newestRun = try store.readSnapshot {
+            let candidates = try store.exportCandidates(sinceRun: request.sinceRun)
+            let paths = OutputPaths(root: root, documentPaths: candidates.map(\.path), inputRoots: request.inputRoots)
+            let selected = candidates.filter { matches(paths.relativePath(of: $0.path), full: $0.path) }
+            var previous: [ExportFormat: [Int64: String]] = [:]
+            if request.changedOnly {
+                for format in request.formats {
+                    previous[format] = try store.lastExportDigests(format: format.rawValue, destination: root)
+                }
+            }
+            for candidate in selected {
+                if (candidate.pendingPages > 0 || candidate.status == "pending") && !request.force {
+                    summary.inProgress.append(candidate.path)
+                    continue
+                }
+                let digest = try store.resultsDigest(documentID: candidate.id)
+                let formats = request.formats.filter { format in
+                    // Unchanged results whose file was removed since are written again.
+                    previous[format]?[candidate.id] != digest
+                        || format.hasOneFile && !FileManager.default.fileExists(atPath: paths.file(for: candidate.path, suffix: format.suffix))
+                }
+                guard !formats.isEmpty else { summary.unchanged += 1; continue }
+                let words = formats.contains { $0.needsWords(jsonWords: request.words) }
+                guard let document = try store.storedDocument(id: candidate.id, words: words) else { continue }
+                var exported = false
+                for format in formats {
+                    do {
+                        let files = try render(format, document)
+                        if format == .csv { try removeStaleTables(of: document.path, keeping: files, paths: paths) }
+                        for file in files {
+                            try AtomicFile.write(file.bytes, to: paths.file(for: document.path, suffix: file.suffix), under: root)
+                        }
+                        summary.filesWritten += files.count
+                        records.append(ExportRecord(documentID: candidate.id, format: format.rawValue, destination: root,
+                                                    resultsDigest: digest, files: files.count))
+                        exported = true
+                    } catch {
+                        summary.failures.append(.init(path: document.path, format: format, message: "\(error)"))
+                    }
+                }
+                if exported { summary.documentsExported += 1 }
+            }
+            return try store.newestRunID()
+        }
+        try store.recordExports(records, lastRunID: newestRun)
+        return summary
+    }
+
+    func render(_ format: ExportFormat, _ document: StoredDocument) throws -> [RenderedFile] {
+        switch format {
+        case .json: return try JSONRenderer(generatorVersion: request.generatorVersion, includeWords: request.words).render(document)
+        case .markdown: return MarkdownRenderer().render(document)
+        case .text: return TextRenderer().render(document)
+        case .csv: return CSVRenderer().render(document)
+        case .html: return HTMLRenderer().render(document)
+        case .hocr:
+            return try HOCRRenderer(generator: "quire \(request.generatorVersion) (Tesseract \(Self.tesseractVersion))").render(document)
+        case .alto:
+            return try ALTORenderer(quireVersion: request.generatorVersion, tesseractVersion: Self.tesseractVersion).render(document)
+        case .pdf:
+            return try PDFRenderer(passwords: request.passwords(document.path)).render(document)
+        }
+    }
+
+    /// A document that has fewer tables than at its last export leaves no old CSV behind.
+    private func removeStaleTables(of path: String, keeping files: [RenderedFile], paths: OutputPaths) throws {
+        let keep = Set(files.map { paths.file(for: path, suffix: $0.suffix) })
+        let probe = paths.file(for: path, suffix: ".csv")
+        let folder = (probe as NSString).deletingLastPathComponent
+        let stem = ((probe as NSString).lastPathComponent as NSString).deletingPathExtension + ".p"
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        where name.hasPrefix(stem) && name.hasSuffix(".csv") && !keep.contains(folder + "/" + name) {
+            let rest = name.dropFirst(stem.count).dropLast(4)   // "<page>-t<n>"
+            let parts = rest.split(separator: "-t")
+            guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isNumber) }) else { continue }
+            try? FileManager.default.removeItem(atPath: folder + "/" + name)
+        }
+    }
+
+    /// The linked Tesseract's version (the one `quire run` uses).
+    static var tesseractVersion: String { String(cString: TessVersion()) }
+
+    private func matches(_ relative: String, full: String) -> Bool {
+        guard !request.documentGlobs.isEmpty else { return true }
+        return request.documentGlobs.map { Glob($0) }.contains { $0.matches(relative) || $0.matches(full) }
+    }
+
+    /// Creates the output folder and returns its absolute, symlink-resolved path.
+    static func prepareOutput(_ dir: String) throws -> String {
+        let absolute = dir.hasPrefix("/") ? dir : FileManager.default.currentDirectoryPath + "/" + dir
+        do { try FileManager.default.createDirectory(atPath: absolute, withIntermediateDirectories: true) } catch {
+            throw ExportError(message: "cannot create the output folder \(dir): \(error.localizedDescription)")
+        }
+        guard let resolved = realpath(absolute, nil) else {
+            throw ExportError(message: "cannot resolve the output folder \(dir): \(String(cString: strerror(errno)))")
+        }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+}

@@ -1,0 +1,174 @@
+import CQPDF
+
+/// A PDF opened (or created empty) with qpdf's C API (https://qpdf.readthedocs.io, `qpdf-c.h`).
+/// Owns the `qpdf_data`, released with `qpdf_cleanup` in `deinit`; object handles (`Object`) are
+/// numbers that live as long as the document. Not Sendable.
+public final class QPDFDocument {
+    private var data: qpdf_data?
+
+    /// A qpdf object handle, valid while its document lives.
+    public struct Object: Equatable {
+        fileprivate let handle: qpdf_oh
+    }
+
+    /// An error qpdf reported, with its full text and what we were doing.
+    public struct QPDFError: Error, CustomStringConvertible {
+        public var message: String
+        public var context: String
+        public var description: String { "\(context): \(message)" }
+    }
+
+    /// An empty PDF to add pages to.
+    public init() throws {
+        // qpdf_init: "returns a qpdf_data … must be freed by calling qpdf_cleanup".
+        data = qpdf_init()
+        qpdf_silence_errors(data)
+        qpdf_set_suppress_warnings(data, QPDF_TRUE)
+        try check(qpdf_empty_pdf(data), "create an empty PDF")
+    }
+
+    /// Reads the PDF at `path` (`password` for encrypted files).
+    public init(path: String, password: String? = nil) throws {
+        data = qpdf_init()
+        qpdf_silence_errors(data)
+        qpdf_set_suppress_warnings(data, QPDF_TRUE)
+        try check(qpdf_read(data, path, password), "read \(path)")
+    }
+
+    deinit { qpdf_cleanup(&data) }
+
+    private func check(_ code: QPDF_ERROR_CODE, _ context: @autoclosure () -> String) throws {
+        try checkError(context())
+        if code & QPDF_ERRORS != 0 { throw QPDFError(message: "failed", context: context()) }
+    }
+
+    /// Throws the pending error, if qpdf recorded one ("call qpdf_has_error after each function").
+    private func checkError(_ context: @autoclosure () -> String) throws {
+        guard qpdf_has_error(data) == QPDF_TRUE else { return }
+        let error = qpdf_get_error(data)
+        // qpdf_get_error_full_text: the string is owned by qpdf (copied here).
+        let text = qpdf_get_error_full_text(data, error).map { String(cString: $0) } ?? "unknown error"
+        throw QPDFError(message: text, context: context())
+    }
+
+    // MARK: Pages
+
+    public var pageCount: Int { Int(qpdf_get_num_pages(data)) }
+
+    /// The page dictionary of 0-based page `index`.
+    public func page(_ index: Int) throws -> Object {
+        let oh = qpdf_get_page_n(data, index)
+        try checkError("page \(index + 1)")
+        return Object(handle: oh)
+    }
+
+    /// Moves inherited attributes (Resources, MediaBox, CropBox, Rotate) down to the pages, so
+    /// that a page can be changed without touching the others.
+    public func pushInheritedAttributesToPages() throws {
+        try check(qpdf_push_inherited_attributes_to_page(data), "push inherited page attributes")
+    }
+
+    /// Appends a page dictionary (made indirect first) at the end.
+    public func addPage(_ page: Object) throws {
+        try check(qpdf_add_page(data, data, page.handle, QPDF_FALSE), "add a page")
+    }
+
+    // MARK: Objects
+
+    /// An object from PDF syntax, e.g. `<< /Type /Page /MediaBox [0 0 612 792] >>` or `12 0 R`.
+    public func parse(_ syntax: String) throws -> Object {
+        let oh = qpdf_oh_parse(data, syntax)
+        try checkError("parse \(syntax.prefix(60))")
+        return Object(handle: oh)
+    }
+
+    /// A new stream with `bytes` as its (unfiltered) data and `dictionary` keys added to its
+    /// dictionary; qpdf compresses it when writing with compression on.
+    public func stream(_ bytes: [UInt8], dictionary: [String: String] = [:], objects: [String: Object] = [:],
+                       filter: String? = nil) throws -> Object {
+        let oh = qpdf_oh_new_stream(data)
+        let filterObject = try filter.map { try parse($0) }
+        bytes.withUnsafeBufferPointer { buffer in
+            // "The data pointed to by bufp will be copied by the library."
+            qpdf_oh_replace_stream_data(data, oh, buffer.baseAddress, buffer.count,
+                                        filterObject?.handle ?? qpdf_oh_new_null(data), qpdf_oh_new_null(data))
+        }
+        let dict = qpdf_oh_get_dict(data, oh)
+        for (key, value) in dictionary { qpdf_oh_replace_key(data, dict, key, try parse(value).handle) }
+        for (key, value) in objects { qpdf_oh_replace_key(data, dict, key, value.handle) }
+        try checkError("create a stream")
+        return Object(handle: oh)
+    }
+
+    /// The object made indirect (streams already are).
+    public func indirect(_ object: Object) throws -> Object {
+        let oh = qpdf_make_indirect_object(data, object.handle)
+        try checkError("make an indirect object")
+        return Object(handle: oh)
+    }
+
+    /// A new dictionary of `entries` (keys with their slash, e.g. `/Type`). Indirect objects
+    /// among the values are written as references (`qpdf_oh_parse` cannot express those).
+    public func dictionary(_ entries: KeyValuePairs<String, Object>) throws -> Object {
+        let oh = qpdf_oh_new_dictionary(data)
+        for (key, value) in entries { qpdf_oh_replace_key(data, oh, key, value.handle) }
+        try checkError("create a dictionary")
+        return Object(handle: oh)
+    }
+
+    public func key(_ object: Object, _ key: String) -> Object? {
+        guard qpdf_oh_has_key(data, object.handle, key) == QPDF_TRUE else { return nil }
+        return Object(handle: qpdf_oh_get_key(data, object.handle, key))
+    }
+
+    public func setKey(_ object: Object, _ key: String, _ value: Object) throws {
+        qpdf_oh_replace_key(data, object.handle, key, value.handle)
+        try checkError("set \(key)")
+    }
+
+    public func isDictionary(_ object: Object) -> Bool { qpdf_oh_is_dictionary(data, object.handle) == QPDF_TRUE }
+    public func isArray(_ object: Object) -> Bool { qpdf_oh_is_array(data, object.handle) == QPDF_TRUE }
+    public func isStream(_ object: Object) -> Bool { qpdf_oh_is_stream(data, object.handle) == QPDF_TRUE }
+
+    /// The numbers of an array object (e.g. a MediaBox); nil when it is not an array of numbers.
+    public func numbers(_ object: Object) -> [Double]? {
+        guard isArray(object) else { return nil }
+        var out: [Double] = []
+        for i in 0..<qpdf_oh_get_array_n_items(data, object.handle) {
+            let item = qpdf_oh_get_array_item(data, object.handle, i)
+            guard qpdf_oh_is_number(data, item) == QPDF_TRUE else { return nil }
+            out.append(qpdf_oh_get_numeric_value(data, item))
+        }
+        return out
+    }
+
+    public func integer(_ object: Object) -> Int? {
+        qpdf_oh_is_integer(data, object.handle) == QPDF_TRUE ? Int(qpdf_oh_get_int_value(data, object.handle)) : nil
+    }
+
+    /// The items of an array object.
+    public func items(_ object: Object) -> [Object] {
+        (0..<qpdf_oh_get_array_n_items(data, object.handle)).map { Object(handle: qpdf_oh_get_array_item(data, object.handle, $0)) }
+    }
+
+    /// A new array holding `items`.
+    public func array(_ items: [Object]) -> Object {
+        let oh = qpdf_oh_new_array(data)
+        for item in items { qpdf_oh_append_item(data, oh, item.handle) }
+        return Object(handle: oh)
+    }
+
+    // MARK: Writing
+
+    /// The whole PDF written to memory, streams compressed, object streams generated.
+    public func write() throws -> [UInt8] {
+        try check(qpdf_init_write_memory(data), "start writing")
+        qpdf_set_compress_streams(data, QPDF_TRUE)
+        qpdf_set_object_stream_mode(data, qpdf_o_generate)
+        try check(qpdf_write(data), "write the PDF")
+        // "The memory is freed when qpdf_cleanup is called": copied here.
+        let length = qpdf_get_buffer_length(data)
+        guard let buffer = qpdf_get_buffer(data) else { return [] }
+        return Array(UnsafeBufferPointer(start: buffer, count: length))
+    }
+}

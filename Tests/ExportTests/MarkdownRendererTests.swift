@@ -1,0 +1,43 @@
+import DocumentModel
+@testable import Export
+import XCTest
+
+/// Markdown from a document value: heading levels, nested lists with their markers, escaping,
+/// running headers left out, barcodes and page breaks, failed pages marked.
+final class MarkdownRendererTests: XCTestCase {
+    let box = Box(x: 0, y: 0, width: 10, height: 10)
+
+    func testStructureBecomesMarkdown() {
+        let items = [
+            ListItem(order: 0, marker: "1.", markerType: .decimal, depth: 0, text: "First", box: box),
+            ListItem(order: 1, marker: "a)", markerType: .lowerLetter, depth: 1, text: "Nested *one*", box: box),
+            ListItem(order: 2, marker: "•", markerType: .bullet, depth: 0, text: "Bullet", box: box),
+        ]
+        let page1 = StoredPage(number: 1, status: .done, blocks: [
+            Block(kind: .header, readingOrder: 0, text: "ACME running header", box: box),
+            Block(kind: .title, readingOrder: 1, text: "The Title", box: box),
+            Block(kind: .heading, readingOrder: 2, text: "Section", box: box, level: 2),
+            Block(kind: .paragraph, readingOrder: 3, text: "# not a heading\n2. not a list [x] <b>", box: box),
+            Block(kind: .list, readingOrder: 4, text: "", box: box, listItems: items),
+        ], barcodes: [Barcode(symbology: .qr, payload: "https://x.example/a`b", corners: [])])
+        let page2 = StoredPage(number: 2, status: .failed, error: "boom", failedStage: "ocr")
+        let doc = StoredDocument(id: 1, path: "/in/a.pdf", sha256: nil, kind: "pdf", status: "failed", error: nil, pages: [page1, page2])
+        let md = String(decoding: MarkdownRenderer().render(doc)[0].bytes, as: UTF8.self)
+        let lines = md.components(separatedBy: "\n")
+        XCTAssertFalse(md.contains("running header"), md)
+        XCTAssertTrue(lines.contains("# The Title"), md)
+        XCTAssertTrue(lines.contains("### Section"), "level 2 under the title: \(md)")
+        XCTAssertTrue(lines.contains("\\# not a heading"), md)
+        XCTAssertTrue(lines.contains("2\\. not a list \\[x\\] \\<b\\>"), md)
+        XCTAssertTrue(lines.contains("1. First"), md)
+        XCTAssertTrue(lines.contains("    - a) Nested \\*one\\*"), md)
+        XCTAssertTrue(lines.contains("- Bullet"), md)
+        XCTAssertTrue(lines.contains("Barcode (qr): `https://x.example/a'b`"), md)
+        XCTAssertEqual(lines.filter { $0.hasPrefix("<!-- page ") }, ["<!-- page 1 -->", "<!-- page 2 -->"])
+        XCTAssertTrue(lines.contains("> **Page 2 has no results** (failed in ocr: boom)."), md)
+
+        let text = String(decoding: TextRenderer().render(doc)[0].bytes, as: UTF8.self)
+        XCTAssertEqual(text.components(separatedBy: "\u{0C}").count, 2)
+        XCTAssertTrue(text.hasSuffix("[page 2 has no results: failed in ocr: boom]\n"), text)
+    }
+}
