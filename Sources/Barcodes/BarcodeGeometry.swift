@@ -61,8 +61,36 @@ enum BarcodeGeometry {
         for barcode in found where !result.contains(where: { sameSymbol($0, barcode) }) {
             if result.contains(where: { isPartial(barcode, of: $0) }) { continue }
             result.removeAll { isPartial($0, of: barcode) }
+            // Two symbols cannot lie on top of each other: a different read whose centre falls
+            // inside a symbol already found (or the reverse) read across that symbol's
+            // modules (measured: a UPC-E "found" diagonally across an EAN-13 by the 45° pass).
+            if result.contains(where: { sharesArea($0, barcode) }) { continue }
             result.append(barcode)
         }
+    }
+
+    /// True when the centre of either symbol lies inside the other's quadrilateral.
+    static func sharesArea(_ a: Barcode, _ b: Barcode) -> Bool {
+        contains(a.corners, centre(b.corners)) || contains(b.corners, centre(a.corners))
+    }
+
+    static func centre(_ corners: [Point]) -> (x: Double, y: Double) {
+        let n = Double(max(1, corners.count))
+        return (corners.reduce(0.0) { $0 + Double($1.x) } / n, corners.reduce(0.0) { $0 + Double($1.y) } / n)
+    }
+
+    /// Point in a convex quadrilateral (either winding); false for fewer than 3 corners or a
+    /// degenerate (zero-area) one.
+    static func contains(_ corners: [Point], _ p: (x: Double, y: Double)) -> Bool {
+        guard corners.count >= 3 else { return false }
+        var sign = 0.0
+        for i in corners.indices {
+            let a = corners[i], b = corners[(i + 1) % corners.count]
+            let cross = Double(b.x - a.x) * (p.y - Double(a.y)) - Double(b.y - a.y) * (p.x - Double(a.x))
+            if cross == 0 { continue }
+            if sign == 0 { sign = cross } else if (sign > 0) != (cross > 0) { return false }
+        }
+        return sign != 0
     }
 
     static func isPartial(_ part: Barcode, of whole: Barcode) -> Bool {

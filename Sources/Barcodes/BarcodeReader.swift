@@ -104,7 +104,9 @@ public final class BarcodeReader {
         let context = "reading \(image.width)x\(image.height) image, pass \(pass)"
         let symbols = try readPlane(plane, pass: pass, wanted: wanted, context: context)
         return symbols.compactMap { symbol -> Barcode? in
-            guard let symbology = Symbology(zxingFormat: symbol.format), wanted.contains(symbology) else { return nil }
+            guard let family = Symbology(zxingFormat: symbol.format),
+                  let (symbology, payload) = SymbologyVariants.resolve(family: family, text: symbol.text, wanted: wanted)
+            else { return nil }
             var corners = symbol.corners.map { corner -> Point in
                 let p = transform.pagePoint(x: corner.x, y: corner.y)
                 return Point(x: Int(p.x.rounded()), y: Int(p.y.rounded()))
@@ -115,9 +117,10 @@ public final class BarcodeReader {
                 corners = [Point(x: cropBox.minX, y: cropBox.minY), Point(x: cropBox.maxX, y: cropBox.minY),
                            Point(x: cropBox.maxX, y: cropBox.maxY), Point(x: cropBox.minX, y: cropBox.maxY)]
             }
-            return Barcode(symbology: symbology, payload: symbol.text,
+            return Barcode(symbology: symbology, payload: payload,
                            rawBytes: BarcodeGeometry.binaryBytes(symbol.bytes, text: symbol.text),
-                           corners: corners, orientation: BarcodeGeometry.orientation(of: corners))
+                           corners: corners, orientation: BarcodeGeometry.orientation(of: corners),
+                           supplementalPayload: symbol.addOn.isEmpty ? nil : symbol.addOn)
         }
     }
 

@@ -39,7 +39,7 @@ final class StoreTests: XCTestCase {
             try db.execute("INSERT INTO documents(path, kind, status) VALUES ('/a.pdf', 'pdf', 'pending')")
         }
         let upgraded = try Store(path: path)
-        XCTAssertEqual(try upgraded.db.query("SELECT id FROM schema_migrations ORDER BY id") { $0.int(0) }, [1, 2])
+        XCTAssertEqual(try upgraded.db.query("SELECT id FROM schema_migrations ORDER BY id") { $0.int(0) }, [1, 2, 5])
         XCTAssertEqual(try upgraded.db.query("SELECT path FROM documents") { $0.string(0) }, ["/a.pdf"])
         let plan = try upgraded.db.query("""
             EXPLAIN QUERY PLAN SELECT 1 FROM pages WHERE document_id = 1 AND status = 'pending'
@@ -129,6 +129,24 @@ final class StoreTests: XCTestCase {
                                                  fingerprints: fps, maxAttempts: 2)).pages.isEmpty)
         XCTAssertEqual(try store.plan(PlanRequest(mode: .rerun(failedOnly: true, stage: nil, force: true),
                                                   fingerprints: fps, maxAttempts: 2)).pages.count, 1)
+    }
+
+    func testBarcodeAddOnIsStoredInSupplementalPayload() throws {
+        let r = try beginRun()
+        guard case .new(let doc) = try record("/in/a.pdf", sha: "AAA", run: r) else { return XCTFail() }
+        try store.setPageCount(documentID: doc, count: 1)
+        let fps: [Stage: String] = [.extract: "e", .ocr: "o", .layout: "l", .barcodes: "b"]
+        let page = try store.plan(PlanRequest(mode: .run, fingerprints: fps, maxAttempts: 3)).pages[0]
+        var outcome = fullOutcome(page)
+        let corners = [Point(x: 1, y: 1), Point(x: 9, y: 1), Point(x: 9, y: 5), Point(x: 1, y: 5)]
+        outcome.barcodes = [Barcode(symbology: .ean13, payload: "9780306406157 51295", corners: corners,
+                                    supplementalPayload: "51295"),
+                            Barcode(symbology: .qr, payload: "plain", corners: corners.map { Point(x: $0.x + 20, y: $0.y) })]
+        try store.commit(outcome, fingerprints: fps, runID: r)
+        let rows = try store.query("SELECT symbology, payload, supplemental_payload FROM barcodes ORDER BY id") {
+            "\($0.string(0))|\($0.string(1))|\($0.isNull(2) ? "NULL" : $0.string(2))"
+        }
+        XCTAssertEqual(rows, ["ean13|9780306406157 51295|51295", "qr|plain|NULL"])
     }
 
     func testPageTextAndFullTextIndex() throws {

@@ -10,6 +10,7 @@ enum Schema {
         var m = Migrator()
         m.register(1, "initial schema", sql: v1)
         m.register(2, "pages by document and status", sql: v2)
+        m.register(5, "barcode add-ons", sql: v5)
         return m
     }
 
@@ -192,5 +193,13 @@ extension Schema {
     /// (a 2,000-page PDF ran at ≈ 73 pages/s against ≈ 100 for 200 pages).
     static let v2 = """
     CREATE INDEX pages_document_status ON pages(document_id, status);
+    """
+}
+
+extension Schema {
+    /// The EAN-2/EAN-5 add-on of an EAN/UPC symbol (Vision's `supplementalPayload`), also at
+    /// the end of `payload`. NULL when the symbol has none.
+    static let v5 = """
+    ALTER TABLE barcodes ADD COLUMN supplemental_payload TEXT;
     """
 }

@@ -174,13 +174,14 @@ extension Store {
     private func replaceBarcodes(_ pageID: Int64, _ codes: [Barcode]) throws {
         try db.execute("DELETE FROM barcodes WHERE page_id = ?", pageID)
         let insert = try db.cachedStatement("""
-            INSERT INTO barcodes(page_id, symbology, payload, raw_bytes, x0, y0, x1, y1, x2, y2, x3, y3, orientation)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO barcodes(page_id, symbology, payload, raw_bytes, x0, y0, x1, y1, x2, y2, x3, y3, orientation,
+                                 supplemental_payload)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         for c in codes {
             let p = c.corners + Array(repeating: Point(x: 0, y: 0), count: max(0, 4 - c.corners.count))
             try insert.execute([pageID, c.symbology.rawValue, c.payload, c.rawBytes, p[0].x, p[0].y, p[1].x, p[1].y,
-                                p[2].x, p[2].y, p[3].x, p[3].y, c.orientation])
+                                p[2].x, p[2].y, p[3].x, p[3].y, c.orientation, c.supplementalPayload])
         }
     }
 
