@@ -23,11 +23,19 @@ public struct BarcodePass: Sendable, Hashable, Codable, CustomStringConvertible 
     public var binarizer: BarcodeBinarizer
     /// Restrict this pass to linear (1-D) symbologies among those requested.
     public var linearOnly: Bool
+    /// Restrict this pass to matrix (2-D) symbologies among those requested.
+    public var matrixOnly: Bool
+    /// Flatten uneven light first (leptonica background normalisation).
+    public var normalize: Bool
+    /// Read the inverted image (light symbols on a dark ground).
+    public var invert: Bool
 
     public init(multi: Bool = true, area: Area = .page, scale: Double = 1, rotation: Double = 0,
-                binarizer: BarcodeBinarizer = .localAverage, linearOnly: Bool = false) {
+                binarizer: BarcodeBinarizer = .localAverage, linearOnly: Bool = false, matrixOnly: Bool = false,
+                normalize: Bool = false, invert: Bool = false) {
         self.multi = multi; self.area = area; self.scale = scale; self.rotation = rotation
-        self.binarizer = binarizer; self.linearOnly = linearOnly
+        self.binarizer = binarizer; self.linearOnly = linearOnly; self.matrixOnly = matrixOnly
+        self.normalize = normalize; self.invert = invert
     }
 
     /// The fast pass: all symbols on the whole page, as zxing does by default.
@@ -39,7 +47,31 @@ public struct BarcodePass: Sendable, Hashable, Codable, CustomStringConvertible 
         if rotation != 0 { parts.append("rot=\(rotation)") }
         if binarizer != .localAverage { parts.append(binarizer.rawValue) }
         if linearOnly { parts.append("linear") }
+        if matrixOnly { parts.append("matrix") }
+        if normalize { parts.append("normalize") }
+        if invert { parts.append("invert") }
         return parts.joined(separator: ",")
+    }
+
+    /// Parses ``description`` back (experiments: `QUIRE_BARCODE_PASSES`).
+    public init?(describing text: String) {
+        self.init()
+        for part in text.split(separator: ",").map(String.init) {
+            switch part {
+            case "multi": multi = true
+            case "single": multi = false
+            case "page", "tiles", "candidates": area = Area(rawValue: part)!
+            case "linear": linearOnly = true
+            case "matrix": matrixOnly = true
+            case "normalize": normalize = true
+            case "invert": invert = true
+            case "globalHistogram", "fixedThreshold": binarizer = BarcodeBinarizer(rawValue: part)!
+            default:
+                if part.hasPrefix("scale="), let v = Double(part.dropFirst(6)) { scale = v }
+                else if part.hasPrefix("rot="), let v = Double(part.dropFirst(4)) { rotation = v }
+                else { return nil }
+            }
+        }
     }
 }
 
@@ -55,14 +87,33 @@ public enum BarcodeSearch: Sendable, Hashable, Codable {
     /// Exactly these passes, in order (benchmarks, experiments).
     case custom([BarcodePass])
 
-    /// The passes of the staged search, in order: chosen greedily on the quality set
-    /// (bench/barcode-quality/README.md), each adding recall at no or little false-positive cost.
+    /// The passes of the staged search, in order. The first five were chosen greedily on
+    /// generated pages (bench/barcode-quality/README.md); the matrix-code passes after them on
+    /// real photos (the dev set's BoofCV QR photos, with the dev set's real text pages and
+    /// receipts as code-free negatives: docs/pipeline-files.md has the measurements). zxing
+    /// 1.4's multi reads do not shrink the image themselves (see `readPlane`), so big modules
+    /// in a camera photo are read on 1/2, 1/3 and 1/4 copies; its local-average binariser
+    /// loses symbols on unevenly lit photos that one global threshold keeps, so the matrix
+    /// passes are made with both; a background-normalised half-size copy adds a few more.
     public static let stagedPasses: [BarcodePass] = [
         .fast,
         BarcodePass(multi: false, area: .candidates, scale: 2),
         BarcodePass(multi: false, area: .candidates),
         BarcodePass(multi: true, scale: 0.5),
         BarcodePass(multi: true, rotation: 45, linearOnly: true),
+    ] + quickLook + [
+        BarcodePass(multi: true, scale: 1.0 / 3, matrixOnly: true),
+        BarcodePass(multi: true, binarizer: .globalHistogram, matrixOnly: true),
+        BarcodePass(multi: true, scale: 0.5, binarizer: .globalHistogram, matrixOnly: true),
+        BarcodePass(multi: true, scale: 1.0 / 3, binarizer: .globalHistogram, matrixOnly: true),
+        BarcodePass(multi: true, scale: 0.5, matrixOnly: true, normalize: true),
+    ]
+
+    /// The cheap first look at a large image: matrix codes on a quarter-size copy, with both
+    /// binarisers (a few tens of milliseconds on a 300-dpi page).
+    public static let quickLook: [BarcodePass] = [
+        BarcodePass(multi: true, scale: 0.25, matrixOnly: true),
+        BarcodePass(multi: true, scale: 0.25, binarizer: .globalHistogram, matrixOnly: true),
     ]
 
     public var passes: [BarcodePass] {

@@ -1,5 +1,6 @@
 import Barcodes
 import DocumentModel
+import Foundation
 import Imaging
 
 /// The barcode stage: finds the barcodes of one page image with the pipeline's settings.
@@ -19,7 +20,11 @@ public final class BarcodeDetector {
         self.settings = settings
         self.excluded = excluding
         let wanted = settings.enabled ? Set(settings.symbologies).subtracting(excluding) : []
-        self.reader = BarcodeReader(symbologies: wanted, tryHarder: settings.tryHarder, search: .staged)
+        var search = BarcodeSearch.staged
+        if let env = ProcessInfo.processInfo.environment["QUIRE_BARCODE_PASSES"] {  // EXPERIMENT
+            search = .custom(env.split(separator: ";").compactMap { BarcodePass(describing: String($0)) })
+        }
+        self.reader = BarcodeReader(symbologies: wanted, tryHarder: settings.tryHarder, search: search)
     }
 
     /// The symbologies actually asked of zxing.
