@@ -71,26 +71,7 @@ enum BarcodeGeometry {
 
     /// True when the centre of either symbol lies inside the other's quadrilateral.
     static func sharesArea(_ a: Barcode, _ b: Barcode) -> Bool {
-        contains(a.corners, centre(b.corners)) || contains(b.corners, centre(a.corners))
-    }
-
-    static func centre(_ corners: [Point]) -> (x: Double, y: Double) {
-        let n = Double(max(1, corners.count))
-        return (corners.reduce(0.0) { $0 + Double($1.x) } / n, corners.reduce(0.0) { $0 + Double($1.y) } / n)
-    }
-
-    /// Point in a convex quadrilateral (either winding); false for fewer than 3 corners or a
-    /// degenerate (zero-area) one.
-    static func contains(_ corners: [Point], _ p: (x: Double, y: Double)) -> Bool {
-        guard corners.count >= 3 else { return false }
-        var sign = 0.0
-        for i in corners.indices {
-            let a = corners[i], b = corners[(i + 1) % corners.count]
-            let cross = Double(b.x - a.x) * (p.y - Double(a.y)) - Double(b.y - a.y) * (p.x - Double(a.x))
-            if cross == 0 { continue }
-            if sign == 0 { sign = cross } else if (sign > 0) != (cross > 0) { return false }
-        }
-        return sign != 0
+        a.contains(x: b.centre.x, y: b.centre.y) || b.contains(x: a.centre.x, y: a.centre.y)
     }
 
     static func isPartial(_ part: Barcode, of whole: Barcode) -> Bool {

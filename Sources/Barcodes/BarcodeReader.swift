@@ -85,7 +85,7 @@ public final class BarcodeReader {
     package static func blankingArea(_ barcode: Barcode) -> [Point] {
         let c = barcode.corners
         guard c.count == 4 else { return c }
-        let (cx, cy) = BarcodeGeometry.centre(c)
+        let (cx, cy) = barcode.centre
         var grown = c.map { p -> (x: Double, y: Double) in
             let dx = Double(p.x) - cx, dy = Double(p.y) - cy
             let d = max(1, (dx * dx + dy * dy).squareRoot())

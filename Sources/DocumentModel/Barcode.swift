@@ -52,3 +52,25 @@ public struct Barcode: Codable, Sendable, Hashable {
         return Box(x: x0, y: y0, width: (xs.max() ?? 0) - x0, height: (ys.max() ?? 0) - y0)
     }
 }
+
+extension Barcode {
+    /// True when the point lies inside the symbol's quadrilateral (convex, either winding);
+    /// false for fewer than 3 corners or a degenerate (zero-area) quadrilateral.
+    public func contains(x: Double, y: Double) -> Bool {
+        guard corners.count >= 3 else { return false }
+        var sign = 0.0
+        for i in corners.indices {
+            let a = corners[i], b = corners[(i + 1) % corners.count]
+            let cross = Double(b.x - a.x) * (y - Double(a.y)) - Double(b.y - a.y) * (x - Double(a.x))
+            if cross == 0 { continue }
+            if sign == 0 { sign = cross } else if (sign > 0) != (cross > 0) { return false }
+        }
+        return sign != 0
+    }
+
+    /// The mean of the corners.
+    public var centre: (x: Double, y: Double) {
+        let n = Double(max(1, corners.count))
+        return (corners.reduce(0.0) { $0 + Double($1.x) } / n, corners.reduce(0.0) { $0 + Double($1.y) } / n)
+    }
+}

@@ -91,16 +91,17 @@ final class StoreTests: XCTestCase {
         plan = try store.plan(PlanRequest(mode: .run, fingerprints: changed, maxAttempts: 3))
         XCTAssertEqual(plan.pages.map(\.stages), [[.ocr, .layout], [.ocr, .layout]])
 
+        // Layout places the barcodes (and leaves out words inside them): it follows them.
         changed = fps; changed[.barcodes] = "b2"
         plan = try store.plan(PlanRequest(mode: .run, fingerprints: changed, maxAttempts: 3))
-        XCTAssertEqual(plan.pages.map(\.stages), [[.barcodes], [.barcodes]])
+        XCTAssertEqual(plan.pages.map(\.stages), [[.barcodes, .layout], [.barcodes, .layout]])
 
         plan = try store.plan(PlanRequest(mode: .rerun(failedOnly: false, stage: .layout, force: false),
                                           fingerprints: fps, maxAttempts: 3))
         XCTAssertEqual(plan.pages.map(\.stages), [[.layout], [.layout]])
     }
 
-    func testACrashInBarcodesKeepsOCRAndRerunRedoesOnlyBarcodes() throws {
+    func testACrashInBarcodesKeepsOCRAndRerunRedoesBarcodesAndLayout() throws {
         let r = try beginRun()
         guard case .new(let doc) = try record("/in/a.pdf", sha: "AAA", run: r) else { return XCTFail() }
         try store.setPageCount(documentID: doc, count: 1)
@@ -116,11 +117,12 @@ final class StoreTests: XCTestCase {
         let row = try store.query("SELECT status, failed_stage, attempts FROM pages") { ($0.string(0), $0.string(1), $0.int(2)) }
         XCTAssertEqual(row[0].0, "failed"); XCTAssertEqual(row[0].1, "barcodes"); XCTAssertEqual(row[0].2, 1)
 
-        // A plain run leaves the failed page alone; rerun --failed redoes only the barcodes, conservatively.
+        // A plain run leaves the failed page alone; rerun --failed redoes the barcodes, conservatively,
+        // and the layout after them (barcodes run before layout, which places them).
         XCTAssertTrue(try store.plan(PlanRequest(mode: .run, fingerprints: fps, maxAttempts: 2)).pages.isEmpty)
         let rerun = try store.plan(PlanRequest(mode: .rerun(failedOnly: true, stage: nil, force: false),
                                                fingerprints: fps, maxAttempts: 2)).pages
-        XCTAssertEqual(rerun.map(\.stages), [[.barcodes]])
+        XCTAssertEqual(rerun.map(\.stages), [[.barcodes, .layout]])
         XCTAssertTrue(rerun[0].conservativeBarcodes)
 
         // After max_attempts failures the page is left alone unless forced.

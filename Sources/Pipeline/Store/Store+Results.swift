@@ -196,6 +196,19 @@ extension Store {
         try db.execute("INSERT INTO page_fts(rowid, text) VALUES (?, ?)", pageID, text)
     }
 
+    /// The stored barcodes of a page, in the order found (for a layout redo).
+    func storedBarcodes(pageID: Int64) throws -> [Barcode] {
+        try db.query("""
+            SELECT symbology, payload, raw_bytes, x0, y0, x1, y1, x2, y2, x3, y3, orientation, supplemental_payload
+            FROM barcodes WHERE page_id = ? ORDER BY id
+            """, [pageID]) { r -> Barcode? in
+            guard let symbology = Symbology(rawValue: r.string(0)) else { return nil }
+            let corners = stride(from: 3, through: 9, by: 2).map { Point(x: r.int($0), y: r.int($0 + 1)) }
+            return Barcode(symbology: symbology, payload: r.string(1), rawBytes: r.isNull(2) ? nil : r.blob(2),
+                           corners: corners, orientation: r.int(11), supplementalPayload: r.optionalString(12))
+        }.compactMap { $0 }
+    }
+
     /// What a layout-only redo needs: the stored text, rulings and size of a page.
     func storedLayoutInputs(pageID: Int64) throws -> (PageText, [RulingLine], PageSize?) {
         let source = try db.queryOne("SELECT text_source, width, height, dpi FROM pages WHERE id = ?", [pageID]) { row in
