@@ -19,6 +19,7 @@ let package = Package(
         .systemLibrary(name: "CGLib", pkgConfig: "glib-2.0", providers: [.apt(["libglib2.0-dev"])]),
         .systemLibrary(name: "CSystem"),
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
+        .systemLibrary(name: "CZBar", pkgConfig: "zbar", providers: [.apt(["libzbar-dev"])]),
         // zxing-cpp 1.4 has no C API: a small C++ target with a plain-C header.
         .target(name: "ZXingShim",
                 cxxSettings: [.define("ZX_USE_UTF8")],
@@ -34,7 +35,7 @@ let package = Package(
         .target(name: "Imaging", dependencies: ["CLeptonica", "DocumentModel"]),
         .target(name: "PDF", dependencies: ["CPoppler", "Imaging", "DocumentModel"]),
         .target(name: "OCR", dependencies: ["CTesseract", "Imaging", "DocumentModel"]),
-        .target(name: "Barcodes", dependencies: ["ZXingShim", "Imaging", "DocumentModel"]),
+        .target(name: "Barcodes", dependencies: ["ZXingShim", "CZBar", "Imaging", "DocumentModel"]),
 
         // MARK: The pipeline and the command line.
         .target(name: "Pipeline",

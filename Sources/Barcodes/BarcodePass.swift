@@ -29,13 +29,15 @@ public struct BarcodePass: Sendable, Hashable, Codable, CustomStringConvertible 
     public var normalize: Bool
     /// Read the inverted image (light symbols on a dark ground).
     public var invert: Bool
+    /// Read with ZBar (QR codes only) instead of zxing-cpp.
+    public var zbar: Bool
 
     public init(multi: Bool = true, area: Area = .page, scale: Double = 1, rotation: Double = 0,
                 binarizer: BarcodeBinarizer = .localAverage, linearOnly: Bool = false, matrixOnly: Bool = false,
-                normalize: Bool = false, invert: Bool = false) {
+                normalize: Bool = false, invert: Bool = false, zbar: Bool = false) {
         self.multi = multi; self.area = area; self.scale = scale; self.rotation = rotation
         self.binarizer = binarizer; self.linearOnly = linearOnly; self.matrixOnly = matrixOnly
-        self.normalize = normalize; self.invert = invert
+        self.normalize = normalize; self.invert = invert; self.zbar = zbar
     }
 
     /// The fast pass: all symbols on the whole page, as zxing does by default.
@@ -50,28 +52,8 @@ public struct BarcodePass: Sendable, Hashable, Codable, CustomStringConvertible 
         if matrixOnly { parts.append("matrix") }
         if normalize { parts.append("normalize") }
         if invert { parts.append("invert") }
+        if zbar { parts.append("zbar") }
         return parts.joined(separator: ",")
-    }
-
-    /// Parses ``description`` back (experiments: `QUIRE_BARCODE_PASSES`).
-    public init?(describing text: String) {
-        self.init()
-        for part in text.split(separator: ",").map(String.init) {
-            switch part {
-            case "multi": multi = true
-            case "single": multi = false
-            case "page", "tiles", "candidates": area = Area(rawValue: part)!
-            case "linear": linearOnly = true
-            case "matrix": matrixOnly = true
-            case "normalize": normalize = true
-            case "invert": invert = true
-            case "globalHistogram", "fixedThreshold": binarizer = BarcodeBinarizer(rawValue: part)!
-            default:
-                if part.hasPrefix("scale="), let v = Double(part.dropFirst(6)) { scale = v }
-                else if part.hasPrefix("rot="), let v = Double(part.dropFirst(4)) { rotation = v }
-                else { return nil }
-            }
-        }
     }
 }
 
@@ -94,19 +76,34 @@ public enum BarcodeSearch: Sendable, Hashable, Codable {
     /// 1.4's multi reads do not shrink the image themselves (see `readPlane`), so big modules
     /// in a camera photo are read on 1/2, 1/3 and 1/4 copies; its local-average binariser
     /// loses symbols on unevenly lit photos that one global threshold keeps, so the matrix
-    /// passes are made with both; a background-normalised half-size copy adds a few more.
-    public static let stagedPasses: [BarcodePass] = [
+    /// passes are made with both; a background-normalised half-size copy, a single-symbol read
+    /// (zxing's own rotation and pyramid), 3/4- and 3/2-size copies add a few more. Last, ZBar
+    /// reads QR codes zxing-cpp 1.4 cannot (high versions): see ``ZBarScanner``.
+    public static let stagedPasses: [BarcodePass] = pagePasses + quickLook + photoPasses
+
+    /// The passes for pages (scans, renders): on a large page with code-like regions and no
+    /// symbol seen by the quick look, these alone run (the first on the whole page, the others
+    /// on the regions).
+    public static let pagePasses: [BarcodePass] = [
         .fast,
         BarcodePass(multi: false, area: .candidates, scale: 2),
         BarcodePass(multi: false, area: .candidates),
         BarcodePass(multi: true, scale: 0.5),
         BarcodePass(multi: true, rotation: 45, linearOnly: true),
-    ] + quickLook + [
+    ]
+
+    /// The passes for photos: matrix codes at other scales and thresholds, and ZBar.
+    public static let photoPasses: [BarcodePass] = [
         BarcodePass(multi: true, scale: 1.0 / 3, matrixOnly: true),
         BarcodePass(multi: true, binarizer: .globalHistogram, matrixOnly: true),
         BarcodePass(multi: true, scale: 0.5, binarizer: .globalHistogram, matrixOnly: true),
         BarcodePass(multi: true, scale: 1.0 / 3, binarizer: .globalHistogram, matrixOnly: true),
         BarcodePass(multi: true, scale: 0.5, matrixOnly: true, normalize: true),
+        BarcodePass(multi: false, matrixOnly: true),
+        BarcodePass(multi: true, scale: 1.5, matrixOnly: true),
+        BarcodePass(multi: true, scale: 0.75, matrixOnly: true),
+        BarcodePass(multi: true, scale: 0.75, binarizer: .globalHistogram, matrixOnly: true),
+        BarcodePass(zbar: true),
     ]
 
     /// The cheap first look at a large image: matrix codes on a quarter-size copy, with both

@@ -17,6 +17,7 @@ public final class BarcodeReader {
     public let tryHarder: Bool
     public let search: BarcodeSearch
     private var optionsCache: [OptionsKey: ZXingOptions] = [:]
+    private lazy var zbar = ZBarScanner()
 
     private struct OptionsKey: Hashable {
         var formats: Int32
@@ -38,9 +39,10 @@ public final class BarcodeReader {
     /// is looked for cheaply first: regions that look like codes, and a quick look for matrix
     /// codes on a quarter-size copy (``BarcodeSearch/quickLook``). Nothing found by either
     /// (text pages): the page is not read further. The quick look found a symbol (a photo or a
-    /// sheet of codes): every pass reads the whole image. Only code-like regions: the first
-    /// pass reads the whole page and the others only those regions (cropped, then scaled or
-    /// rotated). Smaller images get every pass in full. Custom searches run every pass as given.
+    /// sheet of codes): every pass reads the whole image. Only code-like regions: the page
+    /// passes run, the first on the whole page and the others only on those regions (cropped,
+    /// then scaled or rotated). Smaller images get every pass in full, the photo passes only
+    /// when a symbol was found or a region looks like a code. Custom searches run every pass as given.
     ///
     /// A pass that finds something new is run again with every symbol found so far painted
     /// white, until it finds nothing new (``maxBlankingRounds`` at most per image).
@@ -69,8 +71,15 @@ public final class BarcodeReader {
             if result.isEmpty && page.candidates.isEmpty { return [] }
             wholePage = !result.isEmpty
             passes.removeAll(where: BarcodeSearch.quickLook.contains)
+            // Only code-like regions: a page, not a photo; the photo passes are left out.
+            if !wholePage { passes.removeAll(where: BarcodeSearch.photoPasses.contains) }
         }
         for (index, pass) in passes.enumerated() {
+            // A smaller image gets the photo passes only with some evidence of a code: a symbol
+            // found already, or a region that looks like one (receipts and small text scans
+            // have neither, and the photo passes would double their time).
+            if search == .staged, !gated, BarcodeSearch.photoPasses.first == pass,
+               result.isEmpty, page.candidates.isEmpty { break }
             try run(pass, onlyCandidates: !wholePage && index > 0)
         }
         return result
@@ -116,7 +125,8 @@ public final class BarcodeReader {
     /// One pass over `page`; `onlyCandidates` turns a whole-page pass into reads of the
     /// candidate regions.
     private func read(_ page: BarcodePage, pass: BarcodePass, onlyCandidates: Bool) throws(BarcodeError) -> [Barcode] {
-        let wanted = pass.linearOnly ? symbologies.filter(\.isLinear)
+        let wanted = pass.zbar ? symbologies.intersection([.qr])
+            : pass.linearOnly ? symbologies.filter(\.isLinear)
             : pass.matrixOnly ? symbologies.filter { !$0.isLinear } : symbologies
         guard !wanted.isEmpty else { return [] }
         var found: [Barcode] = []
@@ -159,7 +169,8 @@ public final class BarcodeReader {
                                       rotation: radians, scaledWidth: scaledW, scaledHeight: scaledH,
                                       readWidth: Double(plane.width), readHeight: Double(plane.height))
         let context = "reading \(image.width)x\(image.height) image, pass \(pass)"
-        let symbols = try readPlane(plane, pass: pass, wanted: wanted, context: context)
+        let symbols = pass.zbar ? zbar.readQR(gray: plane.bytes, width: plane.width, height: plane.height)
+            : try readPlane(plane, pass: pass, wanted: wanted, context: context)
         return symbols.compactMap { symbol -> Barcode? in
             guard let family = Symbology(zxingFormat: symbol.format),
                   let (symbology, payload) = SymbologyVariants.resolve(family: family, text: symbol.text, wanted: wanted)

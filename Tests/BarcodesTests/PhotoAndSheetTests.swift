@@ -43,3 +43,26 @@ final class PhotoAndSheetTests: XCTestCase {
         XCTAssertEqual(try BarcodeReader(search: .fast).read(blanked), [])
     }
 }
+
+/// The ZBar pass (QR codes only).
+final class ZBarPassTests: XCTestCase {
+    func testZBarReadsAQRCodeWithItsCorners() throws {
+        let code = try XCTUnwrap(try BarcodeFixtures.manifest().codes.first { $0.file == "single_qr.png" })
+        let found = try BarcodeReader().read(BarcodeFixtures.image("single_qr.png"), pass: BarcodePass(zbar: true))
+        XCTAssertEqual(found.map(\.payload), [code.payload])
+        XCTAssertEqual(found.map(\.symbology), [.qr])
+        let region = code.expectedBox.grown(by: 3)
+        for corner in found.first?.corners ?? [] {
+            XCTAssertTrue(region.contains(corner), "corner \(corner) outside \(region)")
+        }
+        XCTAssertEqual(found.first.map { $0.corners[0].x < $0.corners[1].x && $0.corners[1].y < $0.corners[2].y }, true,
+                       "corners in zxing's order: \(found)")
+    }
+
+    func testZBarReadsNothingButQRCodes() throws {
+        for file in ["single_code128.png", "single_ean13.png", "single_dataMatrix.png"] {
+            XCTAssertEqual(try BarcodeReader().read(BarcodeFixtures.image(file), pass: BarcodePass(zbar: true)), [], file)
+        }
+        XCTAssertEqual(try BarcodeReader().read(RealFixtures.image("codefree_page.jpg"), pass: BarcodePass(zbar: true)), [])
+    }
+}

@@ -1,6 +1,5 @@
 import Barcodes
 import DocumentModel
-import Foundation
 import Imaging
 
 /// The barcode stage: finds the barcodes of one page image with the pipeline's settings.
@@ -20,11 +19,7 @@ public final class BarcodeDetector {
         self.settings = settings
         self.excluded = excluding
         let wanted = settings.enabled ? Set(settings.symbologies).subtracting(excluding) : []
-        var search = BarcodeSearch.staged
-        if let env = ProcessInfo.processInfo.environment["QUIRE_BARCODE_PASSES"] {  // EXPERIMENT
-            search = .custom(env.split(separator: ";").compactMap { BarcodePass(describing: String($0)) })
-        }
-        self.reader = BarcodeReader(symbologies: wanted, tryHarder: settings.tryHarder, search: search)
+        self.reader = BarcodeReader(symbologies: wanted, tryHarder: settings.tryHarder, search: .staged)
     }
 
     /// The symbologies actually asked of zxing.
