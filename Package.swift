@@ -21,6 +21,7 @@ let package = Package(
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .systemLibrary(name: "CQPDF", pkgConfig: "libqpdf", providers: [.apt(["libqpdf-dev"])]),
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
+        .systemLibrary(name: "CZBar", pkgConfig: "zbar", providers: [.apt(["libzbar-dev"])]),
         // zxing-cpp 1.4 has no C API: a small C++ target with a plain-C header.
         .target(name: "ZXingShim",
                 cxxSettings: [.define("ZX_USE_UTF8")],
@@ -38,7 +39,7 @@ let package = Package(
         .target(name: "Imaging", dependencies: ["CLeptonica", "DocumentModel"]),
         .target(name: "PDF", dependencies: ["CPoppler", "Imaging", "DocumentModel"]),
         .target(name: "OCR", dependencies: ["CTesseract", "Imaging", "DocumentModel"]),
-        .target(name: "Barcodes", dependencies: ["ZXingShim", "Imaging", "DocumentModel"]),
+        .target(name: "Barcodes", dependencies: ["ZXingShim", "CZBar", "Imaging", "DocumentModel"]),
 
         // MARK: The pipeline and the command line.
         .target(name: "Pipeline",

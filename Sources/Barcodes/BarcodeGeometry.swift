@@ -61,8 +61,17 @@ enum BarcodeGeometry {
         for barcode in found where !result.contains(where: { sameSymbol($0, barcode) }) {
             if result.contains(where: { isPartial(barcode, of: $0) }) { continue }
             result.removeAll { isPartial($0, of: barcode) }
+            // Two symbols cannot lie on top of each other: a different read whose centre falls
+            // inside a symbol already found (or the reverse) read across that symbol's
+            // modules (measured: a UPC-E "found" diagonally across an EAN-13 by the 45° pass).
+            if result.contains(where: { sharesArea($0, barcode) }) { continue }
             result.append(barcode)
         }
+    }
+
+    /// True when the centre of either symbol lies inside the other's quadrilateral.
+    static func sharesArea(_ a: Barcode, _ b: Barcode) -> Bool {
+        a.contains(x: b.centre.x, y: b.centre.y) || b.contains(x: a.centre.x, y: a.centre.y)
     }
 
     static func isPartial(_ part: Barcode, of whole: Barcode) -> Bool {

@@ -7,11 +7,23 @@ import Imaging
 final class BarcodePage {
     /// The page as 8-bit gray without colormap (the caller's image when it already is).
     let gray: Image
-    /// Pages at least this long on one side get the page-level check (see ``isWorthReading``).
+    /// Images at least this long on one side are searched where there is evidence of a code
+    /// (see ``BarcodeReader/read(_:)``).
     static let largePage = 1500
 
     init(_ image: Image) throws(ImageError) {
         gray = try image.isPlainGray ? image : image.grayscale()
+    }
+
+    private init(gray: Image, candidates: [Box]) {
+        self.gray = gray
+        self.candidates = candidates
+    }
+
+    /// The same page with found symbols painted out (`whitened` of ``gray``); the candidate
+    /// regions found on the original are kept.
+    func blanked(_ whitened: Image) -> BarcodePage {
+        BarcodePage(gray: whitened, candidates: candidates)
     }
 
     var width: Int { gray.width }
@@ -20,11 +32,6 @@ final class BarcodePage {
     /// Regions that look like codes and not like text (``Imaging/Image/barcodeCandidateRegions``).
     /// Empty when leptonica fails to look (the whole-page passes still read the page).
     private(set) lazy var candidates: [Box] = (try? gray.barcodeCandidateRegions()) ?? []
-
-    /// False for a large page (a full-page scan or render, ≥ ``largePage`` px) with no region that
-    /// looks like a code: text pages, where the whole-page reads cost most of a page's time and
-    /// find nothing. Smaller images (photos, labels, crops) are always read.
-    var isWorthReading: Bool { !isLarge || !candidates.isEmpty }
 
     /// At least ``largePage`` px on one side.
     var isLarge: Bool { max(width, height) >= Self.largePage }

@@ -23,11 +23,21 @@ public struct BarcodePass: Sendable, Hashable, Codable, CustomStringConvertible 
     public var binarizer: BarcodeBinarizer
     /// Restrict this pass to linear (1-D) symbologies among those requested.
     public var linearOnly: Bool
+    /// Restrict this pass to matrix (2-D) symbologies among those requested.
+    public var matrixOnly: Bool
+    /// Flatten uneven light first (leptonica background normalisation).
+    public var normalize: Bool
+    /// Read the inverted image (light symbols on a dark ground).
+    public var invert: Bool
+    /// Read with ZBar (QR codes only) instead of zxing-cpp.
+    public var zbar: Bool
 
     public init(multi: Bool = true, area: Area = .page, scale: Double = 1, rotation: Double = 0,
-                binarizer: BarcodeBinarizer = .localAverage, linearOnly: Bool = false) {
+                binarizer: BarcodeBinarizer = .localAverage, linearOnly: Bool = false, matrixOnly: Bool = false,
+                normalize: Bool = false, invert: Bool = false, zbar: Bool = false) {
         self.multi = multi; self.area = area; self.scale = scale; self.rotation = rotation
-        self.binarizer = binarizer; self.linearOnly = linearOnly
+        self.binarizer = binarizer; self.linearOnly = linearOnly; self.matrixOnly = matrixOnly
+        self.normalize = normalize; self.invert = invert; self.zbar = zbar
     }
 
     /// The fast pass: all symbols on the whole page, as zxing does by default.
@@ -39,6 +49,10 @@ public struct BarcodePass: Sendable, Hashable, Codable, CustomStringConvertible 
         if rotation != 0 { parts.append("rot=\(rotation)") }
         if binarizer != .localAverage { parts.append(binarizer.rawValue) }
         if linearOnly { parts.append("linear") }
+        if matrixOnly { parts.append("matrix") }
+        if normalize { parts.append("normalize") }
+        if invert { parts.append("invert") }
+        if zbar { parts.append("zbar") }
         return parts.joined(separator: ",")
     }
 }
@@ -55,14 +69,48 @@ public enum BarcodeSearch: Sendable, Hashable, Codable {
     /// Exactly these passes, in order (benchmarks, experiments).
     case custom([BarcodePass])
 
-    /// The passes of the staged search, in order: chosen greedily on the quality set
-    /// (bench/barcode-quality/README.md), each adding recall at no or little false-positive cost.
-    public static let stagedPasses: [BarcodePass] = [
+    /// The passes of the staged search, in order. The first five were chosen greedily on
+    /// generated pages (bench/barcode-quality/README.md); the matrix-code passes after them on
+    /// real photos (the dev set's BoofCV QR photos, with the dev set's real text pages and
+    /// receipts as code-free negatives: docs/pipeline-files.md has the measurements). zxing
+    /// 1.4's multi reads do not shrink the image themselves (see `readPlane`), so big modules
+    /// in a camera photo are read on 1/2, 1/3 and 1/4 copies; its local-average binariser
+    /// loses symbols on unevenly lit photos that one global threshold keeps, so the matrix
+    /// passes are made with both; a background-normalised half-size copy, a single-symbol read
+    /// (zxing's own rotation and pyramid), 3/4- and 3/2-size copies add a few more. Last, ZBar
+    /// reads QR codes zxing-cpp 1.4 cannot (high versions): see ``ZBarScanner``.
+    public static let stagedPasses: [BarcodePass] = pagePasses + quickLook + photoPasses
+
+    /// The passes for pages (scans, renders): on a large page with code-like regions and no
+    /// symbol seen by the quick look, these alone run (the first on the whole page, the others
+    /// on the regions).
+    public static let pagePasses: [BarcodePass] = [
         .fast,
         BarcodePass(multi: false, area: .candidates, scale: 2),
         BarcodePass(multi: false, area: .candidates),
         BarcodePass(multi: true, scale: 0.5),
         BarcodePass(multi: true, rotation: 45, linearOnly: true),
+    ]
+
+    /// The passes for photos: matrix codes at other scales and thresholds, and ZBar.
+    public static let photoPasses: [BarcodePass] = [
+        BarcodePass(multi: true, scale: 1.0 / 3, matrixOnly: true),
+        BarcodePass(multi: true, binarizer: .globalHistogram, matrixOnly: true),
+        BarcodePass(multi: true, scale: 0.5, binarizer: .globalHistogram, matrixOnly: true),
+        BarcodePass(multi: true, scale: 1.0 / 3, binarizer: .globalHistogram, matrixOnly: true),
+        BarcodePass(multi: true, scale: 0.5, matrixOnly: true, normalize: true),
+        BarcodePass(multi: false, matrixOnly: true),
+        BarcodePass(multi: true, scale: 1.5, matrixOnly: true),
+        BarcodePass(multi: true, scale: 0.75, matrixOnly: true),
+        BarcodePass(multi: true, scale: 0.75, binarizer: .globalHistogram, matrixOnly: true),
+        BarcodePass(zbar: true),
+    ]
+
+    /// The cheap first look at a large image: matrix codes on a quarter-size copy, with both
+    /// binarisers (a few tens of milliseconds on a 300-dpi page).
+    public static let quickLook: [BarcodePass] = [
+        BarcodePass(multi: true, scale: 0.25, matrixOnly: true),
+        BarcodePass(multi: true, scale: 0.25, binarizer: .globalHistogram, matrixOnly: true),
     ]
 
     public var passes: [BarcodePass] {

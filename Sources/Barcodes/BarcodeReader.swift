@@ -17,6 +17,7 @@ public final class BarcodeReader {
     public let tryHarder: Bool
     public let search: BarcodeSearch
     private var optionsCache: [OptionsKey: ZXingOptions] = [:]
+    private lazy var zbar = ZBarScanner()
 
     private struct OptionsKey: Hashable {
         var formats: Int32
@@ -33,23 +34,86 @@ public final class BarcodeReader {
 
     /// All barcodes found on `image`, corners in the image's pixels, in the order found.
     ///
-    /// On a large page (≥ 1500 px on a side, e.g. an A4 page rendered or scanned at 150 dpi or more) the staged search
-    /// reads only where there is evidence of a code: a page without any region that looks like a
-    /// code (text pages) is not read at all, and the passes after the first read only the
-    /// candidate regions (cropped, then scaled or rotated), never the whole page again. Smaller
-    /// images get every pass in full. Custom searches run every pass as given.
+    /// On a large image (≥ 1500 px on a side: a page rendered or scanned at 150 dpi or more, or
+    /// a camera photo) the staged search reads where there is evidence of a code. The evidence
+    /// is looked for cheaply first: regions that look like codes, and a quick look for matrix
+    /// codes on a quarter-size copy (``BarcodeSearch/quickLook``). Nothing found by either
+    /// (text pages): the page is not read further. The quick look found a symbol (a photo or a
+    /// sheet of codes): every pass reads the whole image. Only code-like regions: the page
+    /// passes run, the first on the whole page and the others only on those regions (cropped,
+    /// then scaled or rotated). Smaller images get every pass in full, the photo passes only
+    /// when a symbol was found or a region looks like a code. Custom searches run every pass as given.
+    ///
+    /// A pass that finds something new is run again with every symbol found so far painted
+    /// white, until it finds nothing new (``maxBlankingRounds`` at most per image).
     public func read(_ image: Image) throws(BarcodeError) -> [Barcode] {
         guard !symbologies.isEmpty else { return [] }
         guard image.width > 0, image.height > 0 else { return [] }
-        let page = try Self.page(image)
-        let gated = search == .staged
-        if gated && !page.isWorthReading { return [] }
+        var page = try Self.page(image)
+        let gated = search == .staged && page.isLarge
         var result: [Barcode] = []
-        for (index, pass) in search.passes.enumerated() {
-            let onlyCandidates = gated && index > 0 && page.isLarge
-            BarcodeGeometry.merge(try read(page, pass: pass, onlyCandidates: onlyCandidates), into: &result)
+        var rounds = 0
+        /// One pass, repeated on the blanked page while it finds something new.
+        func run(_ pass: BarcodePass, onlyCandidates: Bool) throws(BarcodeError) {
+            while true {
+                let before = result.count
+                BarcodeGeometry.merge(try read(page, pass: pass, onlyCandidates: onlyCandidates), into: &result)
+                guard result.count > before, rounds < Self.maxBlankingRounds,
+                      let blanked = page.gray.whitened(result.map(Self.blankingArea)) else { break }
+                rounds += 1
+                page = page.blanked(blanked)
+            }
+        }
+        var passes = search.passes
+        var wholePage = !gated
+        if gated {
+            for pass in BarcodeSearch.quickLook { try run(pass, onlyCandidates: false) }
+            if result.isEmpty && page.candidates.isEmpty { return [] }
+            wholePage = !result.isEmpty
+            passes.removeAll(where: BarcodeSearch.quickLook.contains)
+            // Only code-like regions: a page, not a photo; the photo passes are left out.
+            if !wholePage { passes.removeAll(where: BarcodeSearch.photoPasses.contains) }
+        }
+        for (index, pass) in passes.enumerated() {
+            // A smaller image gets the photo passes only with some evidence of a code: a symbol
+            // found already, or a region that looks like one (receipts and small text scans
+            // have neither, and the photo passes would double their time).
+            if search == .staged, !gated, BarcodeSearch.photoPasses.first == pass,
+               result.isEmpty, page.candidates.isEmpty { break }
+            try run(pass, onlyCandidates: !wholePage && index > 0)
         }
         return result
+    }
+
+    /// At most this many re-reads of a page with found symbols painted out.
+    static let maxBlankingRounds = 16
+
+    /// The area painted white for a found symbol: its quadrilateral grown about its centre by a
+    /// quiet zone (10 % plus 3 px). A linear symbol's corners may span only the scan lines it
+    /// was read on, so its area is grown across the bars to a third of its length.
+    package static func blankingArea(_ barcode: Barcode) -> [Point] {
+        let c = barcode.corners
+        guard c.count == 4 else { return c }
+        let (cx, cy) = barcode.centre
+        var grown = c.map { p -> (x: Double, y: Double) in
+            let dx = Double(p.x) - cx, dy = Double(p.y) - cy
+            let d = max(1, (dx * dx + dy * dy).squareRoot())
+            return (cx + dx * 1.1 + 3 * dx / d, cy + dy * 1.1 + 3 * dy / d)
+        }
+        if barcode.symbology.isLinear {
+            // Reading direction (tl→tr) and its normal; stretch the quad along the normal.
+            let ux = (grown[1].x + grown[2].x - grown[0].x - grown[3].x) / 2
+            let uy = (grown[1].y + grown[2].y - grown[0].y - grown[3].y) / 2
+            let length = max(1, (ux * ux + uy * uy).squareRoot())
+            let nx = -uy / length, ny = ux / length
+            let vx = (grown[3].x + grown[2].x - grown[0].x - grown[1].x) / 2
+            let vy = (grown[3].y + grown[2].y - grown[0].y - grown[1].y) / 2
+            let height = abs(vx * nx + vy * ny)
+            let extra = max(0, length / 3 - height) / 2 + 3
+            grown = [(grown[0].x - nx * extra, grown[0].y - ny * extra), (grown[1].x - nx * extra, grown[1].y - ny * extra),
+                     (grown[2].x + nx * extra, grown[2].y + ny * extra), (grown[3].x + nx * extra, grown[3].y + ny * extra)]
+        }
+        return grown.map { Point(x: Int($0.x.rounded()), y: Int($0.y.rounded())) }
     }
 
     /// The barcodes one pass finds on `image` (benchmarks measure passes one by one).
@@ -66,7 +130,9 @@ public final class BarcodeReader {
     /// One pass over `page`; `onlyCandidates` turns a whole-page pass into reads of the
     /// candidate regions.
     private func read(_ page: BarcodePage, pass: BarcodePass, onlyCandidates: Bool) throws(BarcodeError) -> [Barcode] {
-        let wanted = pass.linearOnly ? symbologies.filter(\.isLinear) : symbologies
+        let wanted = pass.zbar ? symbologies.intersection([.qr])
+            : pass.linearOnly ? symbologies.filter(\.isLinear)
+            : pass.matrixOnly ? symbologies.filter { !$0.isLinear } : symbologies
         guard !wanted.isEmpty else { return [] }
         var found: [Barcode] = []
         let areas: [Box?] = onlyCandidates ? page.candidates : areas(of: page, pass.area)
@@ -98,11 +164,14 @@ public final class BarcodeReader {
         // A pass that shrinks a tiny image or crop below a few pixels has nothing to read.
         guard Double(min(area.width, area.height)) * pass.scale >= 4 || pass.scale >= 1 else { return [] }
         let converted: BarcodeGrayPlane?
-        do { converted = try image.barcodeGrayPlane(crop: crop, scale: pass.scale, rotation: radians) } catch {
+        do {
+            converted = try image.barcodeGrayPlane(crop: crop, scale: pass.scale, rotation: radians,
+                                                   normalize: pass.normalize, invert: pass.invert)
+        } catch {
             throw .unusableImage(width: image.width, height: image.height)
         }
         guard let plane = converted else {
-            if crop != nil || pass.scale != 1 || pass.rotation != 0 { return [] }  // degenerate transform, not an error
+            if crop != nil || pass.scale != 1 || pass.rotation != 0 || pass.normalize || pass.invert { return [] }  // degenerate transform, not an error
             throw .unusableImage(width: image.width, height: image.height)
         }
         let cropBox = crop ?? Box(x: 0, y: 0, width: image.width, height: image.height)
@@ -111,9 +180,12 @@ public final class BarcodeReader {
                                       rotation: radians, scaledWidth: scaledW, scaledHeight: scaledH,
                                       readWidth: Double(plane.width), readHeight: Double(plane.height))
         let context = "reading \(image.width)x\(image.height) image, pass \(pass)"
-        let symbols = try readPlane(plane, pass: pass, wanted: wanted, context: context)
+        let symbols = pass.zbar ? zbar.readQR(gray: plane.bytes, width: plane.width, height: plane.height)
+            : try readPlane(plane, pass: pass, wanted: wanted, context: context)
         return symbols.compactMap { symbol -> Barcode? in
-            guard let symbology = Symbology(zxingFormat: symbol.format), wanted.contains(symbology) else { return nil }
+            guard let family = Symbology(zxingFormat: symbol.format),
+                  let (symbology, payload) = SymbologyVariants.resolve(family: family, text: symbol.text, wanted: wanted)
+            else { return nil }
             var corners = symbol.corners.map { corner -> Point in
                 let p = transform.pagePoint(x: corner.x, y: corner.y)
                 return Point(x: Int(p.x.rounded()), y: Int(p.y.rounded()))
@@ -124,9 +196,10 @@ public final class BarcodeReader {
                 corners = [Point(x: cropBox.minX, y: cropBox.minY), Point(x: cropBox.maxX, y: cropBox.minY),
                            Point(x: cropBox.maxX, y: cropBox.maxY), Point(x: cropBox.minX, y: cropBox.maxY)]
             }
-            return Barcode(symbology: symbology, payload: symbol.text,
+            return Barcode(symbology: symbology, payload: payload,
                            rawBytes: BarcodeGeometry.binaryBytes(symbol.bytes, text: symbol.text),
-                           corners: corners, orientation: BarcodeGeometry.orientation(of: corners))
+                           corners: corners, orientation: BarcodeGeometry.orientation(of: corners),
+                           supplementalPayload: symbol.addOn.isEmpty ? nil : symbol.addOn)
         }
     }
 

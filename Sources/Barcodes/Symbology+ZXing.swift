@@ -22,10 +22,12 @@ extension Symbology {
         case .upce: zxing_BarcodeFormat_UPCE
         case .gs1DataBar: zxing_BarcodeFormat_DataBar
         case .gs1DataBarExpanded: zxing_BarcodeFormat_DataBarExpanded
+        case .code39Checksum, .code39FullASCII, .code39FullASCIIChecksum, .code93i, .i2of5, .i2of5Checksum, .itf14:
+            family.zxingFormat
         }
     }
 
-    /// The symbology for a single zxing format bit; nil for None or an unknown bit.
+    /// The plain symbology (a ``family``) for a single zxing format bit; nil for None or an unknown bit.
     init?(zxingFormat: zxing_BarcodeFormat) {
         guard let match = Symbology.allCases.first(where: { $0.zxingFormat.rawValue == zxingFormat.rawValue }) else {
             return nil
@@ -37,7 +39,8 @@ extension Symbology {
     public var isLinear: Bool {
         switch self {
         case .code128, .code39, .code93, .codabar, .itf, .ean8, .ean13, .upca, .upce,
-             .gs1DataBar, .gs1DataBarExpanded: true
+             .gs1DataBar, .gs1DataBarExpanded, .code39Checksum, .code39FullASCII, .code39FullASCIIChecksum,
+             .code93i, .i2of5, .i2of5Checksum, .itf14: true
         case .qr, .microQR, .aztec, .dataMatrix, .pdf417, .maxiCode: false
         }
     }

@@ -33,6 +33,9 @@ final class ZXingOptions {
         zxing_ReaderOptions_setTryDownscale(handle, tryDownscale)
         zxing_ReaderOptions_setBinarizer(handle, binarizer.zxing)
         zxing_ReaderOptions_setMaxNumberOfSymbols(handle, Int32(maxSymbols))
+        // EAN-2/EAN-5 add-ons are read when present (the text then ends with the add-on).
+        // Code 39 is read raw: full ASCII and check characters are judged by SymbologyVariants.
+        zxing_ReaderOptions_setEanAddOnSymbol(handle, zxing_EanAddOnSymbol_Read)
     }
 
     deinit { zxing_ReaderOptions_delete(handle) }
@@ -46,6 +49,8 @@ struct ZXingSymbol {
     var text: String
     var bytes: [UInt8]
     var contentType: zxing_ContentType
+    /// The EAN-2/EAN-5 add-on ("" when none).
+    var addOn: String
     /// tl, tr, br, bl.
     var corners: [(x: Double, y: Double)]
 }
@@ -110,10 +115,15 @@ enum ZXingRead {
             defer { zxing_free(cBytes) }
             bytes = Array(UnsafeBufferPointer(start: cBytes, count: Int(length)))
         }
+        var addOn = ""
+        if let cAddOn = zxing_Barcode_eanAddOn(b) {
+            defer { zxing_free(cAddOn) }
+            addOn = String(cString: cAddOn)
+        }
         let p = zxing_Barcode_position(b)
         let corners = [p.topLeft, p.topRight, p.bottomRight, p.bottomLeft].map { (x: Double($0.x), y: Double($0.y)) }
         return ZXingSymbol(format: zxing_Barcode_format(b), text: text, bytes: bytes,
-                           contentType: zxing_Barcode_contentType(b), corners: corners)
+                           contentType: zxing_Barcode_contentType(b), addOn: addOn, corners: corners)
     }
 
     private static func lastError() -> String? {

@@ -26,8 +26,11 @@ extension Image {
     ///
     /// Unlike `withGrayBytes`, this clips, scales and rotates in one leptonica pipeline before the
     /// copy, so a barcode pass converts only the region it reads.
-    package func barcodeGrayPlane(crop: DocumentModel.Box? = nil, scale: Double = 1,
-                                  rotation: Double = 0) throws(ImageError) -> BarcodeGrayPlane? {
+    /// - `normalize`: leptonica background normalisation (`pixBackgroundNormSimple`) after
+    ///   scaling: uneven light, shadows and glare are flattened to an even background.
+    /// - `invert`: light symbols on a dark ground become dark on light.
+    package func barcodeGrayPlane(crop: DocumentModel.Box? = nil, scale: Double = 1, rotation: Double = 0,
+                                  normalize: Bool = false, invert: Bool = false) throws(ImageError) -> BarcodeGrayPlane? {
         try withPix { pix throws(ImageError) -> BarcodeGrayPlane? in
             var owned: [UnsafeMutablePointer<PIX>?] = []
             defer { for i in owned.indices { pixDestroy(&owned[i]) } }
@@ -53,6 +56,16 @@ extension Image {
                 guard scale > 0 else { return nil }
                 guard let scaled = pixScale(current, Float(scale), Float(scale)) else { throw .operation("scale an image by \(scale)") }
                 owned.append(scaled); current = scaled
+            }
+            if normalize {
+                // pixBackgroundNormSimple: a new 8-bpp pix, background mapped to 200.
+                guard let normed = pixBackgroundNormSimple(current, nil, nil) else { throw .operation("normalise an image's background") }
+                owned.append(normed); current = normed
+            }
+            if invert {
+                // pixInvert(NULL, pixs): a new inverted pix.
+                guard let inverted = pixInvert(nil, current) else { throw .operation("invert an image") }
+                owned.append(inverted); current = inverted
             }
             if rotation != 0 {
                 let w = pixGetWidth(current), h = pixGetHeight(current)

@@ -8,6 +8,7 @@
 
 #include <ZXing/BarcodeFormat.h>
 #include <ZXing/DecodeHints.h>
+#include <ZXing/GTIN.h>
 #include <ZXing/ImageView.h>
 #include <ZXing/ReadBarcode.h>
 #include <ZXing/Result.h>
@@ -40,6 +41,7 @@ struct zxing_Barcode {
     bool hasECI = false;
     bool isMirrored = false;
     int lineCount = 0;
+    std::string eanAddOn;
 };
 
 struct zxing_Barcodes {
@@ -98,6 +100,7 @@ zxing_Barcode copyResult(const ZXing::Result& r) {
     b.hasECI = r.hasECI();
     b.isMirrored = r.isMirrored();
     b.lineCount = r.lineCount();
+    b.eanAddOn = ZXing::GTIN::EanAddOn(r);
     return b;
 }
 
@@ -189,6 +192,10 @@ ZX_SETTER(MinLineCount, int, static_cast<uint8_t>(v < 1 ? 1 : (v > 255 ? 255 : v
 ZX_SETTER(MaxNumberOfSymbols, int, static_cast<uint8_t>(v < 1 ? 1 : (v > 255 ? 255 : v)))
 ZX_SETTER(DownscaleFactor, int, static_cast<uint8_t>(v < 2 ? 2 : (v > 8 ? 8 : v)))
 ZX_SETTER(DownscaleThreshold, int, static_cast<uint16_t>(v < 1 ? 1 : (v > 65535 ? 65535 : v)))
+ZX_SETTER(EanAddOnSymbol, zxing_EanAddOnSymbol, static_cast<ZXing::EanAddOnSymbol>(v))
+ZX_SETTER(TryCode39ExtendedMode, bool, v)
+ZX_SETTER(ValidateCode39CheckSum, bool, v)
+ZX_SETTER(ValidateITFCheckSum, bool, v)
 #undef ZX_SETTER
 
 bool zxing_ReaderOptions_getTryHarder(const zxing_ReaderOptions* opts) { return opts && opts->hints.tryHarder(); }
@@ -233,6 +240,7 @@ int zxing_Barcode_orientation(const zxing_Barcode* b) { return b ? b->orientatio
 bool zxing_Barcode_hasECI(const zxing_Barcode* b) { return b && b->hasECI; }
 bool zxing_Barcode_isMirrored(const zxing_Barcode* b) { return b && b->isMirrored; }
 int zxing_Barcode_lineCount(const zxing_Barcode* b) { return b ? b->lineCount : 0; }
+char* zxing_Barcode_eanAddOn(const zxing_Barcode* b) { return b ? copyString(b->eanAddOn) : nullptr; }
 
 // MARK: Reading
 

@@ -9,8 +9,8 @@ final class BarcodeReaderTests: XCTestCase {
     func testEverySymbologyIsReadWithExactPayloadAndCorners() throws {
         let manifest = try BarcodeFixtures.manifest()
         let singles = manifest.codes.filter { $0.file.hasPrefix("single_") }
-        XCTAssertEqual(Set(singles.map(\.symbology)), Set(Symbology.allCases.map(\.rawValue)),
-                       "one fixture per symbology")
+        XCTAssertEqual(Set(singles.map(\.symbology)), Set(Symbology.allCases.filter { $0.family == $0 }.map(\.rawValue)),
+                       "one fixture per plain symbology (variants: BarcodeVariantTests)")
         let reader = BarcodeReader()
         for code in singles {
             let found = try reader.read(BarcodeFixtures.image(code.file))

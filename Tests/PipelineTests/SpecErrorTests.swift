@@ -61,6 +61,8 @@ final class SpecErrorTests: XCTestCase {
              message: "unknown symbology 'EAN-13' (did you mean 'ean13'?)"),
         Case(text: minimalHeader + "barcodes:\n  symbologies: [QRcode]\n", line: 5, column: 17,
              message: "(did you mean 'qr'?)"),
+        Case(text: minimalHeader + "barcodes:\n  symbologies: [code39fullascii]\n", line: 5, column: 17,
+             message: "(did you mean 'code39FullASCII'?)"),
         Case(text: minimalHeader + "barcodes:\n  symbologies: [zzz]\n", line: 5, column: 17,
              message: "expected 'all' or some of: qr, microQR"),
         // Inputs and paths.

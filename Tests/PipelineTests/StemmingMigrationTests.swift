@@ -25,7 +25,7 @@ final class StemmingMigrationTests: XCTestCase {
                            "no stemming before")
         }
         let store = try Store(path: path)
-        XCTAssertEqual(try store.query("SELECT max(id) FROM schema_migrations") { $0.int(0) }, [8])
+        XCTAssertTrue(try store.query("SELECT id FROM schema_migrations") { $0.int(0) }.contains(8))
         XCTAssertEqual(try store.query("SELECT rowid FROM page_fts WHERE page_fts MATCH 'invoice AND run'") { $0.int(0) }, [7])
         XCTAssertEqual(try store.query("SELECT text FROM page_text WHERE page_id = 7") { $0.string(0) },
                        ["The invoices were running late"])

@@ -164,16 +164,17 @@ final class StoreTests: XCTestCase {
         plan = try store.plan(PlanRequest(mode: .run, fingerprints: changed, maxAttempts: 3))
         XCTAssertEqual(plan.pages.map(\.stages), [[.ocr, .layout], [.ocr, .layout]])
 
+        // Layout places the barcodes (and leaves out words inside them): it follows them.
         changed = fps; changed[.barcodes] = "b2"
         plan = try store.plan(PlanRequest(mode: .run, fingerprints: changed, maxAttempts: 3))
-        XCTAssertEqual(plan.pages.map(\.stages), [[.barcodes], [.barcodes]])
+        XCTAssertEqual(plan.pages.map(\.stages), [[.barcodes, .layout], [.barcodes, .layout]])
 
         plan = try store.plan(PlanRequest(mode: .rerun(failedOnly: false, stage: .layout, force: false),
                                           fingerprints: fps, maxAttempts: 3))
         XCTAssertEqual(plan.pages.map(\.stages), [[.layout], [.layout]])
     }
 
-    func testACrashInBarcodesKeepsOCRAndRerunRedoesOnlyBarcodes() throws {
+    func testACrashInBarcodesKeepsOCRAndRerunRedoesBarcodesAndLayout() throws {
         let r = try beginRun()
         guard case .new(let doc) = try record("/in/a.pdf", sha: "AAA", run: r) else { return XCTFail() }
         try store.setPageCount(documentID: doc, count: 1)
@@ -189,11 +190,12 @@ final class StoreTests: XCTestCase {
         let row = try store.query("SELECT status, failed_stage, attempts FROM pages") { ($0.string(0), $0.string(1), $0.int(2)) }
         XCTAssertEqual(row[0].0, "failed"); XCTAssertEqual(row[0].1, "barcodes"); XCTAssertEqual(row[0].2, 1)
 
-        // A plain run leaves the failed page alone; rerun --failed redoes only the barcodes, conservatively.
+        // A plain run leaves the failed page alone; rerun --failed redoes the barcodes, conservatively,
+        // and the layout after them (barcodes run before layout, which places them).
         XCTAssertTrue(try store.plan(PlanRequest(mode: .run, fingerprints: fps, maxAttempts: 2)).pages.isEmpty)
         let rerun = try store.plan(PlanRequest(mode: .rerun(failedOnly: true, stage: nil, force: false),
                                                fingerprints: fps, maxAttempts: 2)).pages
-        XCTAssertEqual(rerun.map(\.stages), [[.barcodes]])
+        XCTAssertEqual(rerun.map(\.stages), [[.barcodes, .layout]])
         XCTAssertTrue(rerun[0].conservativeBarcodes)
 
         // After max_attempts failures the page is left alone unless forced.
@@ -202,6 +204,24 @@ final class StoreTests: XCTestCase {
                                                  fingerprints: fps, maxAttempts: 2)).pages.isEmpty)
         XCTAssertEqual(try store.plan(PlanRequest(mode: .rerun(failedOnly: true, stage: nil, force: true),
                                                   fingerprints: fps, maxAttempts: 2)).pages.count, 1)
+    }
+
+    func testBarcodeAddOnIsStoredInSupplementalPayload() throws {
+        let r = try beginRun()
+        guard case .new(let doc) = try record("/in/a.pdf", sha: "AAA", run: r) else { return XCTFail() }
+        try store.setPageCount(documentID: doc, count: 1)
+        let fps: [Stage: String] = [.extract: "e", .ocr: "o", .layout: "l", .barcodes: "b"]
+        let page = try store.plan(PlanRequest(mode: .run, fingerprints: fps, maxAttempts: 3)).pages[0]
+        var outcome = fullOutcome(page)
+        let corners = [Point(x: 1, y: 1), Point(x: 9, y: 1), Point(x: 9, y: 5), Point(x: 1, y: 5)]
+        outcome.barcodes = [Barcode(symbology: .ean13, payload: "9780306406157 51295", corners: corners,
+                                    supplementalPayload: "51295"),
+                            Barcode(symbology: .qr, payload: "plain", corners: corners.map { Point(x: $0.x + 20, y: $0.y) })]
+        try store.commit(outcome, fingerprints: fps, runID: r)
+        let rows = try store.query("SELECT symbology, payload, supplemental_payload FROM barcodes ORDER BY id") {
+            "\($0.string(0))|\($0.string(1))|\($0.isNull(2) ? "NULL" : $0.string(2))"
+        }
+        XCTAssertEqual(rows, ["ean13|9780306406157 51295|51295", "qr|plain|NULL"])
     }
 
     func testPageTextAndFullTextIndex() throws {

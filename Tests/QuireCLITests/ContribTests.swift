@@ -47,7 +47,10 @@ final class ContribTests: XCTestCase {
         for heading in ["NAME", "SYNOPSIS", "COMMANDS", "EXIT STATUS", "EXAMPLES"] {
             XCTAssertTrue(text.contains("\n\(heading)\n"), "no \(heading) section:\n\(text)")
         }
-        for command in CommandInfo.all { XCTAssertTrue(text.contains("quire \(command.name)"), command.name) }
+        for command in CommandInfo.all {
+            XCTAssertTrue(ManPage.render().contains(".B quire \(command.name)\n"), "\(command.name) not in the synopsis")
+            XCTAssertTrue(text.contains("\(command.name) \(command.positional)"), "\(command.name) has no section")
+        }
         XCTAssertTrue(text.contains("--log-file"), text)
         XCTAssertTrue(text.contains("130"), text)
     }

@@ -134,6 +134,7 @@ final class ExportPDFTests: XCTestCase {
             database: out/quire.sqlite
             inputs:
               - path: in
+                min_file_age: 0
                 passwords: [QUIRE_TEST_PDF_PASSWORD]
             extract:
               text_layer: never

@@ -84,8 +84,30 @@ final class RunEndToEndTests: XCTestCase {
         XCTAssertEqual(rerun.status, 0, rerun.stderr)
         XCTAssertEqual(try box.query("SELECT pages_done FROM runs WHERE id = 2"), ["1"])
         XCTAssertEqual(try box.scalar("SELECT count(*) FROM pages WHERE status = 'done'"), 5)
-        // Only the barcode stage was redone.
-        XCTAssertEqual(try box.query("SELECT stage FROM page_stages WHERE run_id = 2"), ["barcodes"])
+        // The barcode stage was redone, and the layout that follows it (it never ran on the
+        // crashed page: barcodes come before layout); the OCR was kept.
+        XCTAssertEqual(try box.query("SELECT stage FROM page_stages WHERE run_id = 2 ORDER BY stage"), ["barcodes", "layout"])
+    }
+
+    /// Barcodes run before layout and the page structure lists them; `rerun --stage layout`
+    /// lays the page out again with the stored barcodes.
+    func testTheStructureListsBarcodesAlsoAfterALayoutRerun() throws {
+        let box = try QuireSandbox(files: [])
+        let fixture = QuireSandbox.fixtures.deletingLastPathComponent().appendingPathComponent("barcodes/single_qr.png")
+        try FileManager.default.copyItem(at: fixture, to: box.inputs.appendingPathComponent("qr.png"))
+        try box.writePipeline(extra: "layout:\n  enabled: true\n")
+        XCTAssertEqual(try box.run(["run", box.pipeline, "--quiet"]).status, 0)
+        let payload = "https://example.org/quire?q=1"
+        func listed() throws -> [String] {
+            let json = try box.query("SELECT structure_json FROM pages").joined()
+            let structure = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
+            return ((structure?["barcodes"] as? [[String: Any]]) ?? []).compactMap { $0["payload"] as? String }
+        }
+        XCTAssertEqual(try listed(), [payload])
+        let rerun = try box.run(["rerun", box.pipeline, "--stage", "layout", "--quiet"])
+        XCTAssertEqual(rerun.status, 0, rerun.stderr)
+        XCTAssertEqual(try box.query("SELECT stage FROM page_stages WHERE run_id = 2"), ["layout"])
+        XCTAssertEqual(try listed(), [payload])
     }
 
     func testAHangingPageIsTimedOutAndARunawayWorkerHitsItsMemoryCap() throws {

@@ -124,6 +124,44 @@ final class SamplesEndToEndTests: XCTestCase {
         XCTAssertEqual(try barcodes(box, "barcodes.png"), Set(expected.barcodes!))
     }
 
+    /// Issue 12 point 5: barcodes are not text. Where the barcode stage runs, no stored word
+    /// lies inside a found symbol's quadrilateral, and the page's structure lists the symbols.
+    func testNoWordInsideASymbolAndTheStructureListsTheSymbols() throws {
+        let (box, expected) = try sample("barcodes.png")
+        let page = "(SELECT p.id FROM pages p JOIN documents d ON d.id = p.document_id WHERE d.path LIKE '%/barcodes.png')"
+        let quads = try box.query("SELECT x0, y0, x1, y1, x2, y2, x3, y3 FROM barcodes WHERE page_id = \(page)").map { row in
+            let v = row.split(separator: "|").compactMap { Double($0) }
+            return [(v[0], v[1]), (v[2], v[3]), (v[4], v[5]), (v[6], v[7])]
+        }
+        XCTAssertEqual(quads.count, expected.barcodes?.count)
+        let words = try box.query("SELECT text, x + width / 2.0, y + height / 2.0 FROM words WHERE page_id = \(page)")
+        XCTAssertGreaterThan(words.count, 0, "the sheet's captions are still read")
+        for word in words {
+            let parts = word.split(separator: "|", omittingEmptySubsequences: false)
+            let (x, y) = (Double(parts[parts.count - 2])!, Double(parts[parts.count - 1])!)
+            for quad in quads {
+                XCTAssertFalse(Self.inside(quad, x, y), "word '\(word)' lies inside a symbol \(quad)")
+            }
+        }
+        let json = try box.query("SELECT structure_json FROM pages WHERE id = \(page)").joined()
+        let structure = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
+        let listed = (structure?["barcodes"] as? [[String: Any]]) ?? []
+        XCTAssertEqual(Set(listed.compactMap { b in (b["symbology"] as? String).map { "\($0)|\(b["payload"] as? String ?? "")" } }),
+                       Set(expected.barcodes!.map { "\($0.symbology)|\($0.payload)" }))
+        XCTAssertTrue(listed.allSatisfy { ($0["box"] as? [Int])?.count == 4 }, json)
+    }
+
+    private static func inside(_ q: [(Double, Double)], _ x: Double, _ y: Double) -> Bool {
+        var sign = 0.0
+        for i in q.indices {
+            let a = q[i], b = q[(i + 1) % q.count]
+            let cross = (b.0 - a.0) * (y - a.1) - (b.1 - a.1) * (x - a.0)
+            if cross == 0 { continue }
+            if sign == 0 { sign = cross } else if (sign > 0) != (cross > 0) { return false }
+        }
+        return sign != 0
+    }
+
     func testFaxPagesAndReceiptPhoto() throws {
         let (box, fax) = try sample("fax.tif")
         for (i, words) in fax.page_words!.enumerated() {

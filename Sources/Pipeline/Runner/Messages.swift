@@ -22,10 +22,12 @@ public struct PageTask: Codable, Sendable {
     /// Stored stages to produce (`Stage.stored` members). Extraction runs whenever a stage needs
     /// the image; its output is sent (and stored) only when `.extract` is asked for.
     public var stages: Set<Stage>
-    /// For a layout-only redo: the page's stored text, rulings and size.
+    /// For a layout redo without OCR: the page's stored text, rulings and size.
     public var storedText: PageText?
     public var storedRulings: [RulingLine]?
     public var storedSize: PageSize?
+    /// For a layout redo without the barcode stage: the page's stored barcodes.
+    public var storedBarcodes: [Barcode]?
     /// True when a previous attempt of the barcode stage crashed its worker: use the
     /// conservative reader configuration.
     public var conservativeBarcodes: Bool

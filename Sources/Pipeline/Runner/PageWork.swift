@@ -103,17 +103,38 @@ final class PageWork {
             if let layer = page.textLayer { text = layer }
         }
         var ocrFailed = false
+        var recognizedMS: Int?
         if task.stages.contains(.ocr), extracted?.textSource == .ocr, let image {
             let remaining = max(1, settings.pageTimeout * 0.9 - Date().timeIntervalSince(started))
             if let (recognized, ms) = try stage(.ocr, { try recognize(image, settings.ocr.with(languages: task.ocrLanguages), deadline: remaining) }) {
                 text = recognized
+                recognizedMS = ms
+                // Sent before the barcode stage runs: a crash there keeps the OCR.
                 try emit(.recognized(taskID: id, text: recognized, ms: ms))
             } else {
                 ocrFailed = true
             }
         }
+        // Barcodes come before layout: the structure places them, and words inside a symbol
+        // (OCR reading a QR code or a PDF417 as "text") are left out.
+        var codes = task.storedBarcodes
+        if task.stages.contains(.barcodes), let image {
+            guard let (found, ms) = try stage(.barcodes, {
+                try barcodes(settings.barcodes, conservative: task.conservativeBarcodes).detect(image)
+            }) else { return }
+            codes = found
+            try emit(.barcodes(taskID: id, barcodes: found, ms: ms))
+        }
+        if let recognized = text, let recognizedMS, let codes {
+            // The stored text leaves them out too (sent again, filtered).
+            let filtered = recognized.removingWords(inside: codes)
+            if filtered != recognized {
+                text = filtered
+                try emit(.recognized(taskID: id, text: filtered, ms: recognizedMS))
+            }
+        }
         if task.stages.contains(.layout), !ocrFailed {
-            let pageText = text ?? PageText(source: extracted?.textSource ?? .ocr, lines: [])
+            let pageText = (text ?? PageText(source: extracted?.textSource ?? .ocr, lines: [])).removingWords(inside: codes ?? [])
             let size = extracted?.size ?? task.storedSize ?? PageSize(width: 0, height: 0, dpi: 0)
             let rulings = extracted?.rulings ?? task.storedRulings ?? []
             if let (blocks, ms) = try stage(.layout, {
@@ -123,14 +144,8 @@ final class PageWork {
                                     settings: settings.layout, isFirstPage: task.pageNumber == 1,
                                     repeatedMargins: task.repeatedMargins)
             }) {
-                try emit(.laidOut(taskID: id, blocks: blocks, structureJSON: LayoutStage.structureJSON(blocks), ms: ms))
-            }
-        }
-        if task.stages.contains(.barcodes), let image {
-            if let (codes, ms) = try stage(.barcodes, {
-                try barcodes(settings.barcodes, conservative: task.conservativeBarcodes).detect(image)
-            }) {
-                try emit(.barcodes(taskID: id, barcodes: codes, ms: ms))
+                try emit(.laidOut(taskID: id, blocks: blocks,
+                                  structureJSON: LayoutStage.structureJSON(blocks, barcodes: codes ?? []), ms: ms))
             }
         }
     }

@@ -51,12 +51,17 @@ extension Runner {
             pageTask.document.passwordInput = inputNumber(for: page.path)
             pageTask.ocrLanguages = spec.input(for: page.path)?.languages
             pageTask.repeatedMargins = page.repeatedMargins ?? []
-            if page.stages.isDisjoint(with: [.extract, .ocr, .barcodes]) {
-                // Layout alone: from the stored words, without touching the image (no OCR).
+            if page.stages.contains(.layout), page.stages.isDisjoint(with: [.extract, .ocr]) {
+                // Layout without OCR: from the stored words, without touching the image unless
+                // barcodes are read again.
                 let (text, rulings, size) = try store.storedLayoutInputs(pageID: page.pageID)
                 pageTask.storedText = text
                 pageTask.storedRulings = rulings
                 pageTask.storedSize = size
+            }
+            if page.stages.contains(.layout), !page.stages.contains(.barcodes) {
+                // Layout places the stored barcodes and leaves out the words inside them.
+                pageTask.storedBarcodes = try store.storedBarcodes(pageID: page.pageID)
             }
             return .page(pageTask)
         }

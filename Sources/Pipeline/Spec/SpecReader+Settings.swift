@@ -106,7 +106,7 @@ extension SpecReader {
     private func symbologyHint(_ name: String) -> String {
         let names = Symbology.allCases.map(\.rawValue)
         let squashed = name.lowercased().filter { $0.isLetter || $0.isNumber }
-        let aliases = ["qrcode": "qr", "i2of5": "itf", "itf14": "itf", "interleaved2of5": "itf", "microqrcode": "microQR",
+        let aliases = ["qrcode": "qr", "interleaved2of5": "i2of5", "microqrcode": "microQR", "code39extended": "code39FullASCII",
                        "databar": "gs1DataBar", "databarexpanded": "gs1DataBarExpanded", "gs1databarlimited": "gs1DataBar"]
         let suggestion = aliases[squashed]
             ?? names.first { $0.lowercased() == squashed }

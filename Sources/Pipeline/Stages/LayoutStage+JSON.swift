@@ -7,11 +7,31 @@ extension LayoutStage {
     /// (items with `marker`, `markerType`, `depth`, `text`) and `tables` (`rows` of cells with
     /// half-open `rowRange`/`columnRange`). Boxes are `[x, y, width, height]` in page pixels,
     /// top-left origin. Keys are sorted, so equal structures give equal strings.
-    public static func structureJSON(_ blocks: [Block]) -> String {
+    ///
+    /// `barcodes` lists the page's symbols in reading order (rows top to bottom, left to right
+    /// within a row), each with `symbology`, `payload`, `supplementalPayload` (EAN/UPC add-on),
+    /// `box` and `corners` (`[[x, y]]`: top-left, top-right, bottom-right, bottom-left).
+    public static func structureJSON(_ blocks: [Block], barcodes: [Barcode] = []) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        let data = (try? encoder.encode(StructureJSON(blocks))) ?? Data("{}".utf8)
+        var structure = StructureJSON(blocks)
+        structure.barcodes = readingOrder(barcodes).map(StructureJSON.BarcodeJSON.init)
+        let data = (try? encoder.encode(structure)) ?? Data("{}".utf8)
         return String(decoding: data, as: UTF8.self)
+    }
+
+    /// Symbols in reading order: rows (a symbol starting above the middle of the row's first
+    /// symbol joins its row) top to bottom, left to right within a row.
+    static func readingOrder(_ barcodes: [Barcode]) -> [Barcode] {
+        var rows: [[Barcode]] = []
+        for code in barcodes.sorted(by: { $0.bounds.minY < $1.bounds.minY }) {
+            if let first = rows.last?.first, code.bounds.minY < first.bounds.minY + first.bounds.height / 2 {
+                rows[rows.count - 1].append(code)
+            } else {
+                rows.append([code])
+            }
+        }
+        return rows.flatMap { $0.sorted { $0.bounds.minX < $1.bounds.minX } }
     }
 }
 
@@ -32,6 +52,15 @@ struct StructureJSON: Encodable {
     var paragraphs: [ParagraphJSON]
     var lists: [ListJSON]
     var tables: [TableJSON]
+    var barcodes: [BarcodeJSON] = []
+
+    struct BarcodeJSON: Encodable {
+        var symbology: String; var payload: String; var supplementalPayload: String?; var box: [Int]; var corners: [[Int]]
+        init(_ b: Barcode) {
+            symbology = b.symbology.rawValue; payload = b.payload; supplementalPayload = b.supplementalPayload
+            box = [b.bounds.x, b.bounds.y, b.bounds.width, b.bounds.height]; corners = b.corners.map { [$0.x, $0.y] }
+        }
+    }
 
     init(_ blocks: [Block]) {
         let box: (Box) -> [Int] = { [$0.x, $0.y, $0.width, $0.height] }

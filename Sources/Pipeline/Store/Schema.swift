@@ -10,6 +10,7 @@ enum Schema {
         var m = Migrator()
         m.register(1, "initial schema", sql: v1)
         m.register(2, "pages by document and status", sql: v2)
+        m.register(5, "barcode add-ons", sql: v5)
         m.register(6, "exact path bytes and the durable document pass", sql: v6)
         m.register(8, "exports table; porter stemming in page_fts", sql: v8)
         m.register(9, "runs remember their command line, version, exit code and duration", sql: v9)
@@ -276,5 +277,13 @@ extension Schema {
     CREATE VIRTUAL TABLE page_fts USING fts5(text, tokenize = 'porter unicode61 remove_diacritics 2');
     INSERT INTO page_fts(rowid, text) SELECT id, text FROM page_fts_copy;
     DROP TABLE temp.page_fts_copy;
+    """
+}
+
+extension Schema {
+    /// The EAN-2/EAN-5 add-on of an EAN/UPC symbol (Vision's `supplementalPayload`), also at
+    /// the end of `payload`. NULL when the symbol has none.
+    static let v5 = """
+    ALTER TABLE barcodes ADD COLUMN supplemental_payload TEXT;
     """
 }

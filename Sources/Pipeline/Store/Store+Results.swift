@@ -177,13 +177,14 @@ extension Store {
     private func replaceBarcodes(_ pageID: Int64, _ codes: [Barcode]) throws {
         try db.execute("DELETE FROM barcodes WHERE page_id = ?", pageID)
         let insert = try db.cachedStatement("""
-            INSERT INTO barcodes(page_id, symbology, payload, raw_bytes, x0, y0, x1, y1, x2, y2, x3, y3, orientation)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO barcodes(page_id, symbology, payload, raw_bytes, x0, y0, x1, y1, x2, y2, x3, y3, orientation,
+                                 supplemental_payload)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         for c in codes {
             let p = c.corners + Array(repeating: Point(x: 0, y: 0), count: max(0, 4 - c.corners.count))
             try insert.execute([pageID, c.symbology.rawValue, c.payload, c.rawBytes, p[0].x, p[0].y, p[1].x, p[1].y,
-                                p[2].x, p[2].y, p[3].x, p[3].y, c.orientation])
+                                p[2].x, p[2].y, p[3].x, p[3].y, c.orientation, c.supplementalPayload])
         }
     }
 
@@ -196,6 +197,19 @@ extension Store {
             : blockTexts.joined(separator: "\n\n")
         try db.execute("DELETE FROM page_fts WHERE rowid = ?", pageID)
         try db.execute("INSERT INTO page_fts(rowid, text) VALUES (?, ?)", pageID, text)
+    }
+
+    /// The stored barcodes of a page, in the order found (for a layout redo).
+    func storedBarcodes(pageID: Int64) throws -> [Barcode] {
+        try db.query("""
+            SELECT symbology, payload, raw_bytes, x0, y0, x1, y1, x2, y2, x3, y3, orientation, supplemental_payload
+            FROM barcodes WHERE page_id = ? ORDER BY id
+            """, [pageID]) { r -> Barcode? in
+            guard let symbology = Symbology(rawValue: r.string(0)) else { return nil }
+            let corners = stride(from: 3, through: 9, by: 2).map { Point(x: r.int($0), y: r.int($0 + 1)) }
+            return Barcode(symbology: symbology, payload: r.string(1), rawBytes: r.isNull(2) ? nil : r.blob(2),
+                           corners: corners, orientation: r.int(11), supplementalPayload: r.optionalString(12))
+        }.compactMap { $0 }
     }
 
     /// What a layout-only redo needs: the stored text, rulings and size of a page.

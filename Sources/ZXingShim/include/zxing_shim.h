@@ -117,6 +117,18 @@ void zxing_ReaderOptions_setMaxNumberOfSymbols(zxing_ReaderOptions* opts, int n)
 void zxing_ReaderOptions_setDownscaleFactor(zxing_ReaderOptions* opts, int factor);
 void zxing_ReaderOptions_setDownscaleThreshold(zxing_ReaderOptions* opts, int threshold);
 
+typedef enum {
+    zxing_EanAddOnSymbol_Ignore,  // ignore EAN-2/EAN-5 add-ons (zxing's default)
+    zxing_EanAddOnSymbol_Read,    // read an add-on when there is one
+    zxing_EanAddOnSymbol_Require, // only EAN/UPC symbols with an add-on
+} zxing_EanAddOnSymbol;
+
+void zxing_ReaderOptions_setEanAddOnSymbol(zxing_ReaderOptions* opts, zxing_EanAddOnSymbol v);
+/// shim: 1.4 knobs that 2.x dropped (there Code 39 extended mode is decided by the caller).
+void zxing_ReaderOptions_setTryCode39ExtendedMode(zxing_ReaderOptions* opts, bool v);
+void zxing_ReaderOptions_setValidateCode39CheckSum(zxing_ReaderOptions* opts, bool v);
+void zxing_ReaderOptions_setValidateITFCheckSum(zxing_ReaderOptions* opts, bool v);
+
 bool zxing_ReaderOptions_getTryHarder(const zxing_ReaderOptions* opts);
 bool zxing_ReaderOptions_getTryRotate(const zxing_ReaderOptions* opts);
 bool zxing_ReaderOptions_getTryDownscale(const zxing_ReaderOptions* opts);
@@ -157,6 +169,9 @@ int zxing_Barcode_orientation(const zxing_Barcode* barcode);
 bool zxing_Barcode_hasECI(const zxing_Barcode* barcode);
 bool zxing_Barcode_isMirrored(const zxing_Barcode* barcode);
 int zxing_Barcode_lineCount(const zxing_Barcode* barcode);
+/// shim: the EAN-2/EAN-5 add-on of an EAN/UPC symbol read with an add-on mode, "" when none
+/// (zxing's `GTIN::EanAddOn`; the text then ends with it). Free with zxing_free.
+char* zxing_Barcode_eanAddOn(const zxing_Barcode* barcode);
 
 // MARK: Reading
 
