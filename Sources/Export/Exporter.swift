@@ -58,6 +58,9 @@ public struct Exporter {
     public init(request: ExportRequest) { self.request = request }
 
     public func run() throws -> ExportSummary {
+        guard FileManager.default.fileExists(atPath: request.databasePath) else {
+            throw Store.OpenError.unusable(path: request.databasePath, reason: "no such file (nothing has been run yet)")
+        }
         let store = try Store(path: request.databasePath)
         let root = try Self.prepareOutput(request.outDir)
         var summary = ExportSummary()
