@@ -58,13 +58,18 @@ public struct Exporter {
     public init(request: ExportRequest) { self.request = request }
 
     public func run() throws -> ExportSummary {
+        guard FileManager.default.fileExists(atPath: request.databasePath) else {
+            throw Store.OpenError.unusable(path: request.databasePath, reason: "no such file (nothing has been run yet)")
+        }
         let store = try Store(path: request.databasePath)
         let root = try Self.prepareOutput(request.outDir)
         var summary = ExportSummary()
         var records: [ExportRecord] = []
         let newestRun = try store.readSnapshot {
-            let candidates = try store.exportCandidates(sinceRun: request.sinceRun)
-            let paths = OutputPaths(root: root, documentPaths: candidates.map(\.path), inputRoots: request.inputRoots)
+            let all = try store.exportCandidates()
+            let candidates = request.sinceRun == nil ? all : try store.exportCandidates(sinceRun: request.sinceRun)
+            // Output paths mirror every current document, whichever are exported this time.
+            let paths = OutputPaths(root: root, documentPaths: all.map(\.path), inputRoots: request.inputRoots)
             let selected = candidates.filter { matches(paths.relativePath(of: $0.path), full: $0.path) }
             var previous: [ExportFormat: [Int64: String]] = [:]
             if request.changedOnly {

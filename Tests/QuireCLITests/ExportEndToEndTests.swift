@@ -221,6 +221,10 @@ final class ExportRulesEndToEndTests: XCTestCase {
 
     func testDuplicatesAndSupersededVersionsAreNeitherExportedNorFound() throws {
         let box = try QuireSandbox(files: ["alpha.pdf", "beta.pdf"])
+        try box.writePipeline(barcodes: false)
+        let early = try box.run(["export", box.pipeline, "--format", "json", "--out", box.dir.appendingPathComponent("early").path])
+        XCTAssertEqual(early.status, 74, "no database before the first run: \(early.stderr)")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: box.database), "export does not create a database")
         try FileManager.default.copyItem(at: box.inputs.appendingPathComponent("alpha.pdf"),
                                          to: box.inputs.appendingPathComponent("copy-of-alpha.pdf"))
         try box.writePipeline(barcodes: false)
