@@ -4,7 +4,6 @@ import DocumentModel
 struct BlockBuilder {
     var metrics: PageMetrics
     var options: LayoutOptions
-    var regions: [RegionHint]
     var paragraphs: Paragraphs
 
     func build(_ items: [PageItem]) -> [DraftBlock] {
@@ -16,10 +15,12 @@ struct BlockBuilder {
                 if case .table(let t) = items[i] { out.append(DraftBlock(block: t, size: metrics.bodySize)) }
                 i += 1; continue
             }
-            if isHeading(line) {
-                let (block, next) = Headings.collect(items, from: i, metrics: metrics, regions: regions)
+            let list = options.lists && Lists.marker(of: line) != nil
+                ? lists.collect(items, from: i, isHeading: isLarger) : nil
+            if isHeading(items, at: i), list == nil || isLarger(line) {
+                let (block, next) = Headings.collect(items, from: i, metrics: metrics)
                 out.append(block); i = next
-            } else if options.lists, let (block, next) = lists.collect(items, from: i, isHeading: isHeading) {
+            } else if let (block, next) = list {
                 out.append(block); i = next
             } else {
                 let (block, next) = paragraph(items, from: i)
@@ -33,11 +34,23 @@ struct BlockBuilder {
     /// True when a list really starts at `items[index]` (a lone weak marker does not).
     private func startsList(_ items: [PageItem], at index: Int) -> Bool {
         guard let line = items[index].line, Lists.marker(of: line) != nil else { return false }
-        return Lists(metrics: metrics, paragraphs: paragraphs).collect(items, from: index, isHeading: isHeading) != nil
+        return Lists(metrics: metrics, paragraphs: paragraphs).collect(items, from: index, isHeading: isLarger) != nil
     }
 
-    private func isHeading(_ line: TextLine) -> Bool {
-        Headings.isHeading(line, metrics: metrics, regions: regions)
+    private func isLarger(_ line: TextLine) -> Bool { Headings.isLarger(line, metrics: metrics) }
+
+    /// The heading rules for `items[index]` with its surroundings: space above and below is
+    /// "clearly larger" beyond the paragraph split gap, or when no line of its column is there.
+    private func isHeading(_ items: [PageItem], at index: Int) -> Bool {
+        guard let line = items[index].line else { return false }
+        func space(_ other: Int) -> Bool {
+            guard items.indices.contains(other), let o = items[other].line,
+                  ReadingOrder.overlapX(o.box, line.box, 0) else { return true }
+            let gap = other < index ? line.gap(after: o) : o.gap(after: line)
+            return gap > paragraphs.splitGap
+        }
+        return Headings.isHeading(line, metrics: metrics,
+                                  context: Headings.Context(spaceAbove: space(index - 1), spaceBelow: space(index + 1)))
     }
 
     /// The paragraph starting at `items[start]` (see `Paragraphs` for the rules). Pieces of one
@@ -49,7 +62,7 @@ struct BlockBuilder {
         while options.paragraphs, next < items.count, let line = items[next].line {
             if Paragraphs.sameRow(line, after: row, metrics: metrics) {
                 row = row.with(words: row.words + line.words)
-            } else if !isHeading(line), !(options.lists && startsList(items, at: next)),
+            } else if !isHeading(items, at: next), !(options.lists && startsList(items, at: next)),
                       Paragraphs.kind(of: line.text) != .caption, paragraphs.continues(line, after: row) {
                 row = line
             } else { break }

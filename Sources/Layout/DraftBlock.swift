@@ -9,6 +9,8 @@ struct DraftBlock: Hashable {
     var isBold: Bool = false
     /// `size` relative to the page's body size (set by `BlockBuilder`).
     var relativeSize: Double = 1
+    /// For a heading opening with a section number ("2.1 Results"): the number's depth, its level.
+    var sectionDepth: Int?
 
     init(kind: BlockKind, text: String, lines: [TextLine], size: Double? = nil) {
         let box = Box.enclosing(lines.map(\.box)) ?? Box(x: 0, y: 0, width: 0, height: 0)

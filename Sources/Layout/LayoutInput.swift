@@ -15,18 +15,21 @@ public struct LayoutOptions: Codable, Sendable, Hashable {
 }
 
 /// One page to lay out: its text lines (OCR or text layer), engine region hints and the
-/// ruling lines found on the page image, all in the same page-pixel coordinates (top-left origin).
+/// ruling lines and figure regions found on the page image, all in the same page-pixel coordinates (top-left origin).
 public struct LayoutInput: Codable, Sendable, Hashable {
     public var pageWidth: Int
     public var pageHeight: Int
     public var lines: [Line]
     public var regions: [RegionHint]
     public var rulings: [RulingLine]
+    /// Non-text regions of the page image (photos, charts, diagrams: `Image.figureRegions`),
+    /// candidates for figure blocks.
+    public var figures: [Box]
     public var options: LayoutOptions
 
     public init(pageWidth: Int, pageHeight: Int, lines: [Line], regions: [RegionHint] = [],
-                rulings: [RulingLine] = [], options: LayoutOptions = .init()) {
+                rulings: [RulingLine] = [], figures: [Box] = [], options: LayoutOptions = .init()) {
         self.pageWidth = pageWidth; self.pageHeight = pageHeight; self.lines = lines
-        self.regions = regions; self.rulings = rulings; self.options = options
+        self.regions = regions; self.rulings = rulings; self.figures = figures; self.options = options
     }
 }

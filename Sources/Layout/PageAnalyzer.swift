@@ -16,7 +16,7 @@ struct PageAnalyzer {
         }
         body = TextLine.rejoin(body, gutter: Gutter.find(body, metrics: metrics))
         let items = ordered(body.map(PageItem.line) + tables.map(PageItem.table), tables: tables, metrics: metrics)
-        let builder = BlockBuilder(metrics: metrics, options: input.options, regions: input.regions,
+        let builder = BlockBuilder(metrics: metrics, options: input.options,
                                    paragraphs: Paragraphs(ordered: items.compactMap(\.line), metrics: metrics))
         return margin(parts.header, .header) + builder.build(items) + margin(parts.footer, .footer)
     }

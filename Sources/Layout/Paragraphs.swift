@@ -33,7 +33,11 @@ struct Paragraphs {
         guard ReadingOrder.overlapX(line.box, previous.box, 0) else { return false }
         let gap = line.gap(after: previous)
         guard gap <= splitGap, gap > -0.5 * Double(previous.box.height) else { return false }
-        guard abs(line.size / max(previous.size, 1) - 1) <= sizeTolerance else { return false }
+        // Style change: the robust sizes differ; a one-word line's size is one box, not evidence.
+        if line.words.count >= 2, previous.words.count >= 2 {
+            let ratio = Headings.robustSize(line) / max(Headings.robustSize(previous), 1)
+            guard abs(ratio - 1) <= sizeTolerance else { return false }
+        }
         let shiftIn = Double(line.box.minX - previous.box.minX)
         if shiftIn > indent {
             let centred = abs(line.box.midX - previous.box.midX) < indent

@@ -105,7 +105,15 @@ extension TextLine {
 
 extension TextLine {
     /// Vertical distance from `previous`'s bottom to this line's top (median word edges).
-    func gap(after previous: TextLine) -> Double { top - previous.bottom }
+    /// For OCR ink lines it is measured between baselines (medians of the words' implied
+    /// baselines, which a tall box does not move) less the extents of the smaller of the two
+    /// sizes: one inflated box can neither close nor open a gap.
+    func gap(after previous: TextLine) -> Double {
+        guard ink, previous.ink else { return top - previous.bottom }
+        let s = min(size, previous.size)
+        return (bottom - InkMetrics.descender * size) - (previous.bottom - InkMetrics.descender * previous.size)
+            - (InkMetrics.ascender + InkMetrics.descender) * s
+    }
 }
 
 extension TextLine {
