@@ -12,7 +12,7 @@ struct BlockBuilder {
         let lists = Lists(metrics: metrics, paragraphs: paragraphs)
         while i < items.count {
             guard let line = items[i].line else {
-                if case .table(let t) = items[i] { out.append(DraftBlock(block: t, size: metrics.bodySize)) }
+                if case .block(let b) = items[i] { out.append(DraftBlock(block: b, size: metrics.bodySize)) }
                 i += 1; continue
             }
             let list = options.lists && Lists.marker(of: line) != nil

@@ -24,15 +24,16 @@ struct DraftBlock: Hashable {
     }
 }
 
-/// One element of a page in reading order: a text line or an already built table.
+/// One element of a page in reading order: a text line or an already built block (a table or
+/// a figure).
 enum PageItem {
     case line(TextLine)
-    case table(Block)
+    case block(Block)
 
     var box: Box {
         switch self {
         case .line(let l): return l.box
-        case .table(let t): return t.box
+        case .block(let b): return b.box
         }
     }
 

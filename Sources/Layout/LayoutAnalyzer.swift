@@ -25,7 +25,7 @@ public enum LayoutAnalyzer {
         return finish([draft], titleAllowed: isFirstPage)[0]
     }
 
-    /// Title, heading levels and reading-order numbers.
+    /// Title, heading levels, reading-order numbers and caption links.
     static func finish(_ pages: [[DraftBlock]], titleAllowed: Bool = true) -> [[Block]] {
         var pages = pages
         if titleAllowed, !pages.isEmpty, let t = titleIndex(pages[0]) {
@@ -34,12 +34,13 @@ public enum LayoutAnalyzer {
         let sizes = pages.flatMap { $0.filter { $0.block.kind == .heading && $0.sectionDepth == nil }.map(\.size) }
         let level = Headings.levels(for: sizes)
         return pages.map { page in
-            page.enumerated().map { (i, d) in
-                var b = d.block
-                b.readingOrder = i
-                if b.kind == .heading { b.level = d.sectionDepth ?? level(d.size) }
-                return b
+            var page = page
+            for i in page.indices {
+                page[i].block.readingOrder = i
+                if page[i].block.kind == .heading { page[i].block.level = page[i].sectionDepth ?? level(page[i].size) }
             }
+            Captions.link(&page)
+            return page.map(\.block)
         }
     }
 

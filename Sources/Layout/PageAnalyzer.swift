@@ -14,8 +14,13 @@ struct PageAnalyzer {
         if input.options.tables {
             (tables, body) = Tables.extract(lines: body, rulings: input.rulings, metrics: metrics)
         }
+        var figures: [Block] = []
+        if !input.figures.isEmpty {
+            (figures, body, tables) = Figures.extract(candidates: input.figures, lines: body, tables: tables, metrics: metrics)
+        }
         body = TextLine.rejoin(body, gutter: Gutter.find(body, metrics: metrics))
-        let items = ordered(body.map(PageItem.line) + tables.map(PageItem.table), tables: tables, metrics: metrics)
+        let items = ordered(body.map(PageItem.line) + (tables + figures).map(PageItem.block), tables: tables + figures,
+                            metrics: metrics)
         let builder = BlockBuilder(metrics: metrics, options: input.options,
                                    paragraphs: Paragraphs(ordered: items.compactMap(\.line), metrics: metrics))
         return margin(parts.header, .header) + builder.build(items) + margin(parts.footer, .footer)

@@ -53,6 +53,7 @@ extension Runner {
                 let (text, rulings, size) = try store.storedLayoutInputs(pageID: page.pageID)
                 pageTask.storedText = text
                 pageTask.storedRulings = rulings
+                pageTask.storedFigures = try store.storedFigureRegions(pageID: page.pageID)
                 pageTask.storedSize = size
             }
             return .page(pageTask)
