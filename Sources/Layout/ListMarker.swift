@@ -16,9 +16,10 @@ struct ListMarker: Hashable {
     static let dashGlyphs: Set<Character> = ["-", "–", "—", "‐", "−"]
     /// Glyphs that have no other use at a line start: a single such line is already a list.
     static let strongGlyphs: Set<Character> = bulletGlyphs.subtracting(["*"])
-    /// What OCR engines commonly read for a bullet ("•" → "«", "¢", "©", "®", "°", "»"):
-    /// accepted as bullet markers, but only as weak ones (a list needs ≥ 2 items).
-    static let ocrBulletGlyphs: Set<Character> = ["«", "»", "¢", "©", "®", "°", "¤"]
+    /// What OCR engines commonly read for a bullet ("•" → "«", "¢", "©", "®", "°", "»", "e",
+    /// "o"): accepted as bullet markers, but only as weak ones (a list needs ≥ 2 items; a lone
+    /// "e" or "o" opening a line is no word of English or most Latin-script languages).
+    static let ocrBulletGlyphs: Set<Character> = ["«", "»", "¢", "©", "®", "°", "¤", "e", "o"]
 
     var isStrong: Bool { text.count == 1 && Self.strongGlyphs.contains(text.first!) }
 

@@ -90,7 +90,9 @@ extension TextLine {
             let m = lines[i]
             if m.words.count == 1, ListMarker.parse(m.words[0].text) != nil,
                let j = lines.indices.filter({ j in
-                   j != i && lines[j].box.minX >= m.box.maxX && Double(lines[j].box.minX - m.box.maxX) < 4 * Double(m.box.height)
+                   // OCR boxes of a marker and its text may overlap a little.
+                   j != i && lines[j].box.minX >= m.box.minX + m.box.width / 2
+                       && Double(lines[j].box.minX - m.box.maxX) < 4 * Double(m.box.height)
                        && abs(lines[j].box.midY - m.box.midY) < Double(max(m.box.height, lines[j].box.height)) / 2
                }).min(by: { lines[$0].box.minX < lines[$1].box.minX }) {
                 lines[j] = lines[j].with(words: m.words + lines[j].words)
