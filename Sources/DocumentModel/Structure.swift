@@ -2,7 +2,7 @@
 
 /// What a block is (`blocks.kind`).
 public enum BlockKind: String, Codable, Sendable, CaseIterable {
-    case title, heading, paragraph, list, table, header, footer, caption, figure
+    case title, heading, paragraph, list, table, header, footer, caption, figure, equation, footnote
 }
 
 /// The kind of a list item's marker (Vision's markerType).

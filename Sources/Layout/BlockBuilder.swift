@@ -22,13 +22,33 @@ struct BlockBuilder {
                 out.append(block); i = next
             } else if let (block, next) = list {
                 out.append(block); i = next
+            } else if Equations.isDisplay(line) {
+                let (block, next) = Equations.collect(items, from: i, paragraphs: paragraphs, metrics: metrics)
+                out.append(block); i = next
             } else {
                 let (block, next) = paragraph(items, from: i)
                 out.append(block); i = next
             }
         }
         for k in out.indices { out[k].relativeSize = out[k].size / max(metrics.bodySize, 1) }
+        markFootnotes(&out)
         return out
+    }
+
+    /// Footnotes: paragraphs of ≥ 4 words in the lower half of the page set clearly smaller than
+    /// the body (text size ≤ 0.85×) with no body-size text below them in their column.
+    private func markFootnotes(_ blocks: inout [DraftBlock]) {
+        let body = max(metrics.bodySize, 1)
+        for k in blocks.indices where blocks[k].block.kind == .paragraph {
+            let box = blocks[k].block.box
+            guard blocks[k].textSize <= 0.85 * body, 2 * box.minY >= metrics.pageHeight,
+                  blocks[k].block.text.split(separator: " ").count >= 4 else { continue }
+            let bodyBelow = blocks.contains { o in
+                [.paragraph, .list, .heading, .equation].contains(o.block.kind) && o.block.box.minY > box.maxY
+                    && ReadingOrder.overlapX(o.block.box, box, 0) && o.textSize > 0.9 * body
+            }
+            if !bodyBelow { blocks[k].block.kind = .footnote }
+        }
     }
 
     /// True when a list really starts at `items[index]` (a lone weak marker does not).
@@ -62,8 +82,9 @@ struct BlockBuilder {
         while options.paragraphs, next < items.count, let line = items[next].line {
             if Paragraphs.sameRow(line, after: row, metrics: metrics) {
                 row = row.with(words: row.words + line.words)
-            } else if !isHeading(items, at: next), !(options.lists && startsList(items, at: next)),
-                      Paragraphs.kind(of: line.text) != .caption, paragraphs.continues(line, after: row) {
+            } else if !isHeading(items, at: next), !(options.lists && startsList(items, at: next)), !Equations.isDisplay(line),
+                      Paragraphs.kind(of: line.text) != .caption, paragraphs.continues(line, after: row),
+                      !paragraphs.endsShort(row, before: line, right: max(line.box.maxX, lines.map(\.box.maxX).max()!)) {
                 row = line
             } else { break }
             lines.append(line); next += 1

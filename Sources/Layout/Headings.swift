@@ -140,11 +140,13 @@ enum Headings {
         var lines = [first]
         var next = start + 1
         let capitals = isCapitals(first)
-        while next < items.count, let line = items[next].line,
-              isHeading(line, metrics: metrics) || (capitals && isCapitals(line)), sectionDepth(line) == nil,
-              abs(line.size / first.size - 1) < 0.1, line.isBold == first.isBold,
-              line.gap(after: lines.last!) < 0.8 * first.size,
-              ReadingOrder.overlapX(line.box, lines.last!.box, 0) {
+        // A heading in capitals continues on a capitals line (OCR sizes of capitals vary more).
+        while next < items.count, let line = items[next].line, sectionDepth(line) == nil,
+              ReadingOrder.overlapX(line.box, lines.last!.box, 0), line.isBold == first.isBold,
+              (isHeading(line, metrics: metrics) && abs(line.size / first.size - 1) < 0.1
+                  && line.gap(after: lines.last!) < 0.8 * first.size)
+                || (capitals && isCapitals(line) && abs(line.size / first.size - 1) < 0.2
+                    && line.gap(after: lines.last!) < first.size) {
             lines.append(line); next += 1
         }
         let text = TextJoin.join(lines.map(\.text))

@@ -5,13 +5,19 @@ import DocumentModel
 ///   percentile) by 0.4 of the body size (`splitGap`), or
 /// - a line starts indented against the previous one by more than ~0.7 em (first-line indent;
 ///   centred lines, whose both ends move in, are not indents), or
-/// - the size changes by more than 15 % (25 % for OCR sizes), or the line leaves the column, or
+/// - the previous line ends a sentence more than 3 em short of the column's right edge and the
+///   line starts with a capital (a short last line followed by a new start), or
+/// - a display equation comes next (`Equations`), or
+/// - the size changes by more than 15 % (25 % for OCR sizes; robust sizes of lines of ≥ 2 words,
+///   `Headings.robustSize`), or the line leaves the column, or
 /// - a heading, a list marker or a table comes next.
 /// A paragraph whose text starts with "Figure 3:", "Fig. 2.", "Table 1:" … is a caption.
 struct Paragraphs {
     var normalGap: Double
     var splitGap: Double
     var indent: Double
+    /// The page's body size.
+    var em: Double
     /// Largest relative size change inside a paragraph: 15 % with font sizes, 25 % with OCR
     /// word heights (which vary with the letters of a short line).
     var sizeTolerance: Double
@@ -25,6 +31,7 @@ struct Paragraphs {
         normalGap = PageMetrics.percentile(gaps, 0.4) ?? 0.2 * metrics.bodySize
         splitGap = normalGap + 0.4 * metrics.bodySize
         indent = 0.7 * metrics.bodySize
+        em = metrics.bodySize
         sizeTolerance = metrics.hasFontSizes ? 0.15 : 0.25
     }
 
@@ -44,6 +51,16 @@ struct Paragraphs {
             return centred
         }
         return true
+    }
+
+    /// A short last line followed by a new start: `row` ends a sentence more than 3 em before
+    /// the column's right edge `right` (the paragraph's longest line so far, or the next line),
+    /// and `next` starts with a capital or a digit.
+    func endsShort(_ row: TextLine, before next: TextLine, right: Int) -> Bool {
+        guard let last = row.text.last, ".!?:".contains(last),
+              let first = next.words[0].text.first(where: { $0.isLetter || $0.isNumber }),
+              first.isUppercase || first.isNumber else { return false }
+        return Double(right - row.box.maxX) > 3 * em
     }
 
     /// True when `piece` continues `row` on the same visual row, to its right and within 4 em
