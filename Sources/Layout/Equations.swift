@@ -4,8 +4,9 @@ import DocumentModel
 /// as part of a paragraph (DocBank's "equation" regions).
 ///
 /// A line is display math when it has ≤ 15 words and
-/// - it ends with an equation number ("(12)", "(3a)", "(2.10)") and fewer than half of its words
-///   are real words (≥ 3 letters, nothing else but closing punctuation), or
+/// - it ends with an equation number ("(12)", "(3a)", "(2.10)"), holds no other such token (a
+///   table row of values with uncertainties does), and fewer than half of its words are real
+///   words (≥ 3 letters, nothing else but closing punctuation), or
 /// - it holds a relation or operator sign (=, <, ≤, ±, ∑, …) and fewer than 30 % real words.
 /// Following lines join the equation while they are display math too, or short (≤ 6 words) and
 /// not text-like (the pieces of a fraction or a matrix), and close below (within the paragraph
@@ -17,7 +18,9 @@ enum Equations {
         let n = line.words.count
         guard n <= 15 else { return false }
         let real = Double(line.words.filter { isRealWord($0.text) }.count)
-        if isEquationNumber(line.words.last!.text), n >= 2, real < 0.5 * Double(n) { return true }
+        // One number only: a table row of values with uncertainties ("3.13 (8) 3.33 (7)") has several.
+        if isEquationNumber(line.words.last!.text), n >= 2, real < 0.5 * Double(n),
+           line.words.filter({ isEquationNumber($0.text) }).count == 1 { return true }
         return line.words.contains { $0.text.contains(where: signs.contains) } && real < 0.3 * Double(n)
     }
 

@@ -23,7 +23,10 @@ struct PageAnalyzer {
                             metrics: metrics)
         let builder = BlockBuilder(metrics: metrics, options: input.options,
                                    paragraphs: Paragraphs(ordered: items.compactMap(\.line), metrics: metrics))
-        return margin(parts.header, .header) + builder.build(items) + margin(parts.footer, .footer)
+        // Footnotes are read after the body of the page, whichever column they close.
+        let blocks = builder.build(items)
+        let main = blocks.filter { $0.block.kind != .footnote }, notes = blocks.filter { $0.block.kind == .footnote }
+        return margin(parts.header, .header) + main + notes + margin(parts.footer, .footer)
     }
 
     private func ordered(_ items: [PageItem], tables: [Block], metrics: PageMetrics) -> [PageItem] {

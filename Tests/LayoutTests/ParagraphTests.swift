@@ -86,6 +86,8 @@ final class OCRParagraphTests: XCTestCase {
         let blocks = page.analyze()
         XCTAssertEqual(blocks.map(\.kind), [.paragraph, .equation, .paragraph])
         XCTAssertEqual(blocks[1].text, "A(t + 1) < 4pT = AnpSP (4 + 62c) (165)")
+        XCTAssertFalse(Equations.isDisplay(TextLine(words: OCRPage.line(["Moment", "along", "a", "3.13", "(8)", "3.33", "(7)"], y: 100, size: 40).words,
+                                                    source: 0, ink: true)), "a table row of values with uncertainties")
     }
 
     func testSmallTextAtThePageBottomIsAFootnote() {
