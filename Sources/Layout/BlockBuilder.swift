@@ -84,7 +84,8 @@ struct BlockBuilder {
                 row = row.with(words: row.words + line.words)
             } else if !isHeading(items, at: next), !(options.lists && startsList(items, at: next)), !Equations.isDisplay(line),
                       Paragraphs.kind(of: line.text) != .caption, paragraphs.continues(line, after: row),
-                      !paragraphs.endsShort(row, before: line, right: max(line.box.maxX, lines.map(\.box.maxX).max()!)) {
+                      !paragraphs.endsShort(row, before: line, paragraph: lines),
+                      !(lines.count >= 2 && Double(row.box.minX - line.box.minX) > paragraphs.indent) {
                 row = line
             } else { break }
             lines.append(line); next += 1

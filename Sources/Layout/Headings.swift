@@ -34,7 +34,7 @@ enum Headings {
     }
 
     static func isHeading(_ line: TextLine, metrics: PageMetrics, context: Context = .none) -> Bool {
-        guard line.words.count <= 20, isTextLike(line) else { return false }
+        guard line.words.count <= 20, isTextLike(line), Paragraphs.kind(of: line.text) != .caption else { return false }
         let ratio = robustSize(line) / max(metrics.bodySize, 1)
         let n = line.words.count
         let text = line.text
@@ -81,17 +81,19 @@ enum Headings {
 
     private static let mathSigns: Set<Character> = ["=", "<", ">", "≤", "≥", "±", "∑", "∫", "√", "∞", "→", "≈", "∈"]
 
-    /// Mostly letters (≥ 60 % of the non-space characters, at least 3) and no "=", "<", "≤" …: prose, not an equation
+    /// Mostly letters (≥ 60 % of the non-space characters after a section number, at least 2) and no "=", "<", "≤" …: prose, not an equation
     /// or a row of numbers.
     static func isTextLike(_ line: TextLine) -> Bool {
         var letters = 0, others = 0
-        for w in line.words {
+        // A section number opening the line ("1.1") is not counted against it.
+        let counted = sectionDepth(of: line.words[0].text) != nil ? line.words.dropFirst() : line.words[...]
+        for w in counted {
             for c in w.text {
                 if mathSigns.contains(c) { return false }
                 if c.isLetter { letters += 1 } else { others += 1 }
             }
         }
-        return letters >= 3 && Double(letters) >= 0.6 * Double(letters + others)
+        return letters >= 2 && Double(letters) >= 0.6 * Double(letters + others)
     }
 
     static func isCapitals(_ line: TextLine) -> Bool {

@@ -33,3 +33,18 @@ public struct LayoutInput: Codable, Sendable, Hashable {
         self.regions = regions; self.rulings = rulings; self.figures = figures; self.options = options
     }
 }
+
+extension LayoutInput {
+    private enum CodingKeys: String, CodingKey { case pageWidth, pageHeight, lines, regions, rulings, figures, options }
+
+    /// Decodes inputs written before figure regions existed (no `figures` key) too.
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(pageWidth: try c.decode(Int.self, forKey: .pageWidth), pageHeight: try c.decode(Int.self, forKey: .pageHeight),
+                  lines: try c.decode([Line].self, forKey: .lines),
+                  regions: try c.decodeIfPresent([RegionHint].self, forKey: .regions) ?? [],
+                  rulings: try c.decodeIfPresent([RulingLine].self, forKey: .rulings) ?? [],
+                  figures: try c.decodeIfPresent([Box].self, forKey: .figures) ?? [],
+                  options: try c.decodeIfPresent(LayoutOptions.self, forKey: .options) ?? .init())
+    }
+}

@@ -5,11 +5,13 @@ import DocumentModel
 ///   percentile) by 0.4 of the body size (`splitGap`), or
 /// - a line starts indented against the previous one by more than ~0.7 em (first-line indent;
 ///   centred lines, whose both ends move in, are not indents), or
-/// - the previous line ends a sentence more than 3 em short of the column's right edge and the
-///   line starts with a capital (a short last line followed by a new start), or
+/// - in justified text, the previous line ends a sentence more than 3 em short of the column's
+///   right edge and the line starts with a capital (a short last line followed by a new start), or
+/// - a line after the paragraph's second starts more than ~0.7 em left of the previous one
+///   (an outdent: the next item of hanging-indent paragraphs), or
 /// - a display equation comes next (`Equations`), or
-/// - the size changes by more than 15 % (25 % for OCR sizes; robust sizes of lines of ≥ 2 words,
-///   `Headings.robustSize`), or the line leaves the column, or
+/// - the size changes by more than 15 % (25 % for OCR sizes; lines of ≥ 2 words only: one word
+///   is one box), or the line leaves the column, or
 /// - a heading, a list marker or a table comes next.
 /// A paragraph whose text starts with "Figure 3:", "Fig. 2.", "Table 1:" … is a caption.
 struct Paragraphs {
@@ -40,9 +42,10 @@ struct Paragraphs {
         guard ReadingOrder.overlapX(line.box, previous.box, 0) else { return false }
         let gap = line.gap(after: previous)
         guard gap <= splitGap, gap > -0.5 * Double(previous.box.height) else { return false }
-        // Style change: the robust sizes differ; a one-word line's size is one box, not evidence.
+        // Style change: the sizes (medians over the words) differ; a one-word line's size is one
+        // box, not evidence.
         if line.words.count >= 2, previous.words.count >= 2 {
-            let ratio = Headings.robustSize(line) / max(Headings.robustSize(previous), 1)
+            let ratio = line.size / max(previous.size, 1)
             guard abs(ratio - 1) <= sizeTolerance else { return false }
         }
         let shiftIn = Double(line.box.minX - previous.box.minX)
@@ -53,11 +56,15 @@ struct Paragraphs {
         return true
     }
 
-    /// A short last line followed by a new start: `row` ends a sentence more than 3 em before
-    /// the column's right edge `right` (the paragraph's longest line so far, or the next line),
-    /// and `next` starts with a capital or a digit.
-    func endsShort(_ row: TextLine, before next: TextLine, right: Int) -> Bool {
-        guard let last = row.text.last, ".!?:".contains(last),
+    /// A short last line followed by a new start, in justified text: the paragraph's lines
+    /// before `row` (at least two) all end within 1 em of its right edge, `row` ends a sentence
+    /// more than 3 em before that edge, and `next` starts with a capital or a digit. (Ragged-right
+    /// text ends lines early anywhere: there the rule does not apply.)
+    func endsShort(_ row: TextLine, before next: TextLine, paragraph lines: [TextLine]) -> Bool {
+        let before = lines.filter { $0.box.maxY < row.box.minY }
+        guard let right = (before.map(\.box.maxX) + [next.box.maxX]).max(), before.count >= 2,
+              before.allSatisfy({ Double(right - $0.box.maxX) <= em }),
+              let last = row.text.last, ".!?:".contains(last),
               let first = next.words[0].text.first(where: { $0.isLetter || $0.isNumber }),
               first.isUppercase || first.isNumber else { return false }
         return Double(right - row.box.maxX) > 3 * em

@@ -73,8 +73,8 @@ final class OCRParagraphTests: XCTestCase {
 
     func testShortLastLineFollowedByANewStartEndsAParagraph() {
         var page = OCRPage()
-        page.addLines([prose(14), prose(14, seed: 1), "the end of it."], y: 200)
-        page.addLines(["Then " + prose(13, seed: 3), prose(14, seed: 4)], y: 200 + 3 * 56)
+        page.addLines([prose(14), prose(14), prose(14), "the end of it."], y: 200)
+        page.addLines(["Then " + prose(13, seed: 3), prose(14, seed: 4)], y: 200 + 4 * 56)
         XCTAssertEqual(page.analyze().map(\.kind), [.paragraph, .paragraph])
     }
 
