@@ -50,10 +50,12 @@ struct ListMarker: Hashable {
         return nil
     }
 
-    /// "1." / "1)" / "(1)" / "1.2." → the enumerator text ("1", "1.2" is refused), else nil.
+    /// "1." / "1)" / "(1)" / "[1]" (a reference) / "1.2." → the enumerator text ("1", "1.2" is
+    /// refused), else nil.
     private static func enumerator(of token: String) -> String? {
         var s = Substring(token)
         if s.hasPrefix("("), s.hasSuffix(")") { s = s.dropFirst().dropLast() }
+        else if s.hasPrefix("["), s.hasSuffix("]") { s = s.dropFirst().dropLast() }
         else if s.hasSuffix(".") || s.hasSuffix(")") { s = s.dropLast() }
         else { return nil }
         guard !s.isEmpty, s.allSatisfy({ $0.isLetter || $0.isNumber }) else { return nil }

@@ -7,7 +7,7 @@ final class ListTests: XCTestCase {
         let cases: [(String, ListMarkerType)] = [
             ("•", .bullet), ("◦", .bullet), ("▪", .bullet), ("*", .bullet), ("-", .dash), ("–", .dash), ("—", .dash),
             ("1.", .decimal), ("12)", .decimal), ("(3)", .decimal), ("a)", .lowerLetter), ("(b)", .lowerLetter),
-            ("B.", .upperLetter), ("ii.", .lowerRoman), ("(iv)", .lowerRoman), ("XII.", .upperRoman),
+            ("B.", .upperLetter), ("ii.", .lowerRoman), ("(iv)", .lowerRoman), ("XII.", .upperRoman), ("[46]", .decimal),
         ]
         for (token, type) in cases {
             XCTAssertEqual(ListMarker.parse(token)?.type, type, token)
