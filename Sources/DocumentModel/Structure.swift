@@ -2,7 +2,7 @@
 
 /// What a block is (`blocks.kind`).
 public enum BlockKind: String, Codable, Sendable, CaseIterable {
-    case title, heading, paragraph, list, table, header, footer, caption
+    case title, heading, paragraph, list, table, header, footer, caption, figure, equation, footnote
 }
 
 /// The kind of a list item's marker (Vision's markerType).
@@ -57,11 +57,15 @@ public struct Block: Codable, Sendable, Hashable {
     /// Number of rows and columns for tables; 0 otherwise.
     public var rowCount: Int
     public var columnCount: Int
+    /// For a caption: the reading order of the figure or table block on the same page that it
+    /// describes; nil otherwise (or when no figure or table is next to it).
+    public var captionOf: Int?
 
     public init(kind: BlockKind, readingOrder: Int, text: String, box: Box, level: Int? = nil,
-                listItems: [ListItem] = [], tableCells: [TableCell] = [], rowCount: Int = 0, columnCount: Int = 0) {
+                listItems: [ListItem] = [], tableCells: [TableCell] = [], rowCount: Int = 0, columnCount: Int = 0,
+                captionOf: Int? = nil) {
         self.kind = kind; self.readingOrder = readingOrder; self.text = text; self.box = box
         self.level = level; self.listItems = listItems; self.tableCells = tableCells
-        self.rowCount = rowCount; self.columnCount = columnCount
+        self.rowCount = rowCount; self.columnCount = columnCount; self.captionOf = captionOf
     }
 }

@@ -4,7 +4,7 @@ import XML
 
 /// `--format alto`: ALTO 4.4 (https://www.loc.gov/standards/alto/): `Page` → `PrintSpace` →
 /// `TextBlock` (a layout block) → `TextLine` → `String` with HPOS/VPOS/WIDTH/HEIGHT in pixels and
-/// WC 0–1; barcodes as `Illustration` (TYPE `barcode`); `Processing` steps name Tesseract and
+/// WC 0–1; figures and barcodes as `Illustration` (TYPE `figure`, `barcode …`); `Processing` steps name Tesseract and
 /// quire with their versions. Failed pages are `Page QUALITY="Missing"` with the reason in
 /// QUALITY_DETAIL. Valid against the official schema (tested); written with libxml2's writer.
 struct ALTORenderer {
@@ -109,9 +109,19 @@ struct ALTORenderer {
             }
             try w.endElement()
         }
-        for (i, code) in page.barcodes.enumerated() {
+        var illustrations = 0
+        for figure in page.blocks where figure.kind == .figure {
+            illustrations += 1
             try w.startElement("Illustration")
-            try w.attribute("ID", "p\(n)_i\(i + 1)")
+            try w.attribute("ID", "p\(n)_i\(illustrations)")
+            try w.attribute("TYPE", "figure")
+            try position(figure.box, to: w)
+            try w.endElement()
+        }
+        for code in page.barcodes {
+            illustrations += 1
+            try w.startElement("Illustration")
+            try w.attribute("ID", "p\(n)_i\(illustrations)")
             try w.attribute("TYPE", "barcode \(code.symbology.rawValue)")
             try position(code.bounds, to: w)
             try w.endElement()

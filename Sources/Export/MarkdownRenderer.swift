@@ -28,6 +28,8 @@ struct MarkdownRenderer {
         case .heading: return String(repeating: "#", count: min(6, (b.level ?? 1) + 1)) + " " + inline(b.text)
         case .paragraph: return paragraph(b.text)
         case .caption: return "*" + inline(b.text) + "*"
+        case .figure: return "<!-- figure -->"   // a picture, chart or diagram; its words are not text
+        case .equation, .footnote: return paragraph(b.text)
         case .list: return list(b)
         case .table: return table(b)
         }

@@ -4,7 +4,6 @@ import DocumentModel
 struct BlockBuilder {
     var metrics: PageMetrics
     var options: LayoutOptions
-    var regions: [RegionHint]
     var paragraphs: Paragraphs
 
     func build(_ items: [PageItem]) -> [DraftBlock] {
@@ -13,13 +12,18 @@ struct BlockBuilder {
         let lists = Lists(metrics: metrics, paragraphs: paragraphs)
         while i < items.count {
             guard let line = items[i].line else {
-                if case .table(let t) = items[i] { out.append(DraftBlock(block: t, size: metrics.bodySize)) }
+                if case .block(let b) = items[i] { out.append(DraftBlock(block: b, size: metrics.bodySize)) }
                 i += 1; continue
             }
-            if isHeading(line) {
-                let (block, next) = Headings.collect(items, from: i, metrics: metrics, regions: regions)
+            let list = options.lists && Lists.marker(of: line) != nil
+                ? lists.collect(items, from: i, isHeading: isLarger) : nil
+            if isHeading(items, at: i), list == nil || isLarger(line) {
+                let (block, next) = Headings.collect(items, from: i, metrics: metrics)
                 out.append(block); i = next
-            } else if options.lists, let (block, next) = lists.collect(items, from: i, isHeading: isHeading) {
+            } else if let (block, next) = list {
+                out.append(block); i = next
+            } else if Equations.isDisplay(line) {
+                let (block, next) = Equations.collect(items, from: i, paragraphs: paragraphs, metrics: metrics)
                 out.append(block); i = next
             } else {
                 let (block, next) = paragraph(items, from: i)
@@ -27,17 +31,46 @@ struct BlockBuilder {
             }
         }
         for k in out.indices { out[k].relativeSize = out[k].size / max(metrics.bodySize, 1) }
+        markFootnotes(&out)
         return out
+    }
+
+    /// Footnotes: paragraphs of ≥ 4 words in the lower half of the page set clearly smaller than
+    /// the body (text size ≤ 0.85×) with no body-size text below them in their column.
+    private func markFootnotes(_ blocks: inout [DraftBlock]) {
+        let body = max(metrics.bodySize, 1)
+        for k in blocks.indices where blocks[k].block.kind == .paragraph {
+            let box = blocks[k].block.box
+            guard blocks[k].textSize <= 0.85 * body, 2 * box.minY >= metrics.pageHeight,
+                  blocks[k].block.text.split(separator: " ").count >= 4 else { continue }
+            let bodyBelow = blocks.contains { o in
+                [.paragraph, .list, .heading, .equation].contains(o.block.kind) && o.block.box.minY > box.maxY
+                    && ReadingOrder.overlapX(o.block.box, box, 0) && o.textSize > 0.9 * body
+            }
+            if !bodyBelow { blocks[k].block.kind = .footnote }
+        }
     }
 
     /// True when a list really starts at `items[index]` (a lone weak marker does not).
     private func startsList(_ items: [PageItem], at index: Int) -> Bool {
         guard let line = items[index].line, Lists.marker(of: line) != nil else { return false }
-        return Lists(metrics: metrics, paragraphs: paragraphs).collect(items, from: index, isHeading: isHeading) != nil
+        return Lists(metrics: metrics, paragraphs: paragraphs).collect(items, from: index, isHeading: isLarger) != nil
     }
 
-    private func isHeading(_ line: TextLine) -> Bool {
-        Headings.isHeading(line, metrics: metrics, regions: regions)
+    private func isLarger(_ line: TextLine) -> Bool { Headings.isLarger(line, metrics: metrics) }
+
+    /// The heading rules for `items[index]` with its surroundings: space above and below is
+    /// "clearly larger" beyond the paragraph split gap, or when no line of its column is there.
+    private func isHeading(_ items: [PageItem], at index: Int) -> Bool {
+        guard let line = items[index].line else { return false }
+        func space(_ other: Int) -> Bool {
+            guard items.indices.contains(other), let o = items[other].line,
+                  ReadingOrder.overlapX(o.box, line.box, 0) else { return true }
+            let gap = other < index ? line.gap(after: o) : o.gap(after: line)
+            return gap > paragraphs.splitGap
+        }
+        return Headings.isHeading(line, metrics: metrics,
+                                  context: Headings.Context(spaceAbove: space(index - 1), spaceBelow: space(index + 1)))
     }
 
     /// The paragraph starting at `items[start]` (see `Paragraphs` for the rules). Pieces of one
@@ -49,8 +82,10 @@ struct BlockBuilder {
         while options.paragraphs, next < items.count, let line = items[next].line {
             if Paragraphs.sameRow(line, after: row, metrics: metrics) {
                 row = row.with(words: row.words + line.words)
-            } else if !isHeading(line), !(options.lists && startsList(items, at: next)),
-                      Paragraphs.kind(of: line.text) != .caption, paragraphs.continues(line, after: row) {
+            } else if !isHeading(items, at: next), !(options.lists && startsList(items, at: next)), !Equations.isDisplay(line),
+                      Paragraphs.kind(of: line.text) != .caption, paragraphs.continues(line, after: row),
+                      !paragraphs.endsShort(row, before: line, paragraph: lines),
+                      !(lines.count >= 2 && Double(row.box.minX - line.box.minX) > paragraphs.indent) {
                 row = line
             } else { break }
             lines.append(line); next += 1

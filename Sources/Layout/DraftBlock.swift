@@ -9,28 +9,34 @@ struct DraftBlock: Hashable {
     var isBold: Bool = false
     /// `size` relative to the page's body size (set by `BlockBuilder`).
     var relativeSize: Double = 1
+    /// For a heading opening with a section number ("2.1 Results"): the number's depth, its level.
+    var sectionDepth: Int?
+    /// The median robust size of the block's lines (`Headings.robustSize`): its text size.
+    var textSize: Double
 
     init(kind: BlockKind, text: String, lines: [TextLine], size: Double? = nil) {
         let box = Box.enclosing(lines.map(\.box)) ?? Box(x: 0, y: 0, width: 0, height: 0)
         block = Block(kind: kind, readingOrder: 0, text: text, box: box)
         self.size = size ?? lines.first?.size ?? 0
         isBold = lines.first?.isBold ?? false
+        textSize = PageMetrics.median(lines.map(Headings.robustSize)) ?? self.size
     }
 
     init(block: Block, size: Double = 0) {
-        self.block = block; self.size = size
+        self.block = block; self.size = size; textSize = size
     }
 }
 
-/// One element of a page in reading order: a text line or an already built table.
+/// One element of a page in reading order: a text line or an already built block (a table or
+/// a figure).
 enum PageItem {
     case line(TextLine)
-    case table(Block)
+    case block(Block)
 
     var box: Box {
         switch self {
         case .line(let l): return l.box
-        case .table(let t): return t.box
+        case .block(let b): return b.box
         }
     }
 

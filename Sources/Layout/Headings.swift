@@ -1,59 +1,160 @@
 import DocumentModel
 
-/// Title and heading rules.
+/// Title and heading rules. A heading must differ measurably from the body text around it;
+/// one tall OCR box (a superscript, an equation, a merged glyph) never makes a heading.
 ///
-/// A line is a heading when its size (font size from a text layer, else line height) is clearly
-/// above the page's body size (≥ 1.15× with font sizes; with OCR, where the size is the median
-/// word height, ≥ 1.35×, or ≥ 1.2× for lines of ≤ 12 words, or ≥ 1.08× for numbered headings
-/// such as "3.1 Results"), or — text layer only — when it is entirely bold, at body size, short
-/// (≤ 12 words) and does not end like a sentence; or, for OCR, when it lies in an engine
-/// heading region. Heading levels come from size clusters over the whole document (sizes less
-/// than 8 % apart are one level; larger is higher). The title is the largest heading of the first page
-/// (at most one per document).
+/// Sizes are relative to the page's body size (`PageMetrics.bodySize`), so the rules hold at
+/// any resolution. A line's size for these rules is the lower quartile of its words' sizes
+/// (font size, word height or the size implied by an OCR ink box): one large word does not
+/// move it. Only text-like lines (mostly letters, no "=") can be headings: display equations
+/// are often taller than the body.
+///
+/// With font sizes (text layer) a line is a heading when it is ≥ 1.15× the body, or entirely
+/// bold, at body size, ≤ 12 words and not ending like a sentence.
+/// With OCR sizes a line of ≤ 15 words is a heading when
+/// - it starts with a capital or a digit, and
+/// - it has ≥ 2 words and is ≥ 1.3× the body, or ≥ 1.15× with space above or below it
+///   (≤ 12 words) — size counts only when two words show it;
+/// - or it starts with a section number ("2", "2.1", "A.3", "III."; "B." only with space
+///   above) followed by a capitalised word, ≤ 12 words, no final period, not ending with a bare
+///   number (a contents entry), at ≥ 0.7× the body size (small capitals);
+/// - or it is short (≤ 8 words), all capitals and has space above it;
+/// - or it is a short isolated line: ≤ 6 words, capitalised, no final punctuation, clearly more
+///   space than the normal line gap both above and below it.
+/// Heading levels: the depth of the section number ("2" → 1, "2.1" → 2) when there is one,
+/// else size clusters over the whole document (sizes less than 8 % apart are one level; larger
+/// is higher). The title is the largest heading of the first page (at most one per document).
 enum Headings {
-    static func isHeading(_ line: TextLine, metrics: PageMetrics, regions: [RegionHint]) -> Bool {
-        guard line.words.count <= 20 else { return false }
-        let ratio = line.size / max(metrics.bodySize, 1)
-        if metrics.hasFontSizes {
-            if ratio >= 1.15 { return true }
-            let text = line.text
-            return line.isBold && ratio >= 0.9 && line.words.count <= 12
-                && !text.hasSuffix(".") && !text.hasSuffix(",") && !text.hasSuffix(";")
-        }
-        if ratio >= 1.35 || (ratio >= 1.2 && line.words.count <= 12) { return true }
-        if ratio >= 1.08, isNumberedHeading(line) { return true }
-        let centre = (x: Int(line.box.midX), y: Int(line.box.midY))
-        return line.words.count <= 12 && regions.contains { r in
-            r.kind == .heading && r.box.minX <= centre.x && centre.x <= r.box.maxX
-                && r.box.minY <= centre.y && centre.y <= r.box.maxY
-        }
+    /// What a heading decision knows of a line's surroundings in its column: whether the space
+    /// above (below) it is clearly larger than the page's normal line gap (or no line is there).
+    struct Context {
+        var spaceAbove: Bool
+        var spaceBelow: Bool
+        static let none = Context(spaceAbove: false, spaceBelow: false)
     }
 
-    /// "3", "3.1", "A.2" followed by a capitalised word, ≤ 10 words, no final period.
-    static func isNumberedHeading(_ line: TextLine) -> Bool {
-        guard line.words.count >= 2, line.words.count <= 10, !line.text.hasSuffix(".") else { return false }
-        let parts = line.words[0].text.split(separator: ".", omittingEmptySubsequences: true)
-        guard !parts.isEmpty, parts.count <= 4, parts.allSatisfy({ $0.allSatisfy(\.isNumber) || ($0.count == 1 && $0.first!.isUppercase) }),
-              parts.contains(where: { $0.allSatisfy(\.isNumber) }) else { return false }
-        return line.words[1].text.first?.isUppercase == true
+    static func isHeading(_ line: TextLine, metrics: PageMetrics, context: Context = .none) -> Bool {
+        guard line.words.count <= 20, isTextLike(line), Paragraphs.kind(of: line.text) != .caption else { return false }
+        let ratio = robustSize(line) / max(metrics.bodySize, 1)
+        let n = line.words.count
+        let text = line.text
+        if metrics.hasFontSizes {
+            if ratio >= 1.15 { return true }
+            return line.isBold && ratio >= 0.9 && n <= 12
+                && !text.hasSuffix(".") && !text.hasSuffix(",") && !text.hasSuffix(";")
+        }
+        guard n <= 15, startsCapitalised(line) else { return false }
+        // Size is evidence only when two or more words show it: one box can be tall by accident.
+        if ratio >= 1.3, n >= 2 { return true }
+        if ratio >= 1.15, n >= 2, n <= 12, context.spaceAbove || context.spaceBelow { return true }
+        // Small capitals measure about 0.75 of the body size.
+        if ratio >= 0.7, sectionDepth(line, letters: context.spaceAbove) != nil { return true }
+        guard ratio >= 0.85 else { return false }
+        if n <= 8, context.spaceAbove, isCapitals(line), !endsLikeSentence(text) { return true }
+        return n <= 6 && context.spaceAbove && context.spaceBelow && ratio >= 0.9 && !endsLikeSentence(text)
+    }
+
+    /// Headings start with a capital or a section number, never with a lowercase word.
+    private static func startsCapitalised(_ line: TextLine) -> Bool {
+        guard let c = line.words[0].text.first(where: { $0.isLetter || $0.isNumber }) else { return false }
+        return c.isUppercase || c.isNumber
+    }
+
+    /// True when the line is clearly larger than the body (≥ 1.15×) and text-like: a heading
+    /// whatever its surroundings (lists end at such a line).
+    static func isLarger(_ line: TextLine, metrics: PageMetrics) -> Bool {
+        isTextLike(line) && line.words.count <= 15 && robustSize(line) >= 1.15 * max(metrics.bodySize, 1)
+    }
+
+    /// The lower quartile of the line's word sizes: a line is as large as most of its words.
+    static func robustSize(_ line: TextLine) -> Double {
+        var sizes: [Double]
+        if line.ink {
+            sizes = line.words.compactMap { InkMetrics.measure($0)?.size }
+        } else {
+            sizes = line.words.map { $0.fontSize ?? Double($0.box.height) }
+        }
+        guard !sizes.isEmpty else { return line.size }
+        sizes.sort()
+        return min(line.size, sizes[(sizes.count - 1) / 4])
+    }
+
+    private static let mathSigns: Set<Character> = ["=", "<", ">", "≤", "≥", "±", "∑", "∫", "√", "∞", "→", "≈", "∈"]
+
+    /// Mostly letters (≥ 60 % of the non-space characters after a section number, at least 2) and no "=", "<", "≤" …: prose, not an equation
+    /// or a row of numbers.
+    static func isTextLike(_ line: TextLine) -> Bool {
+        var letters = 0, others = 0
+        // A section number opening the line ("1.1") is not counted against it.
+        let counted = sectionDepth(of: line.words[0].text) != nil ? line.words.dropFirst() : line.words[...]
+        for w in counted {
+            for c in w.text {
+                if mathSigns.contains(c) { return false }
+                if c.isLetter { letters += 1 } else { others += 1 }
+            }
+        }
+        return letters >= 2 && Double(letters) >= 0.6 * Double(letters + others)
+    }
+
+    static func isCapitals(_ line: TextLine) -> Bool {
+        let letters = line.text.filter(\.isLetter)
+        return letters.count >= 4 && letters.allSatisfy(\.isUppercase)
+    }
+
+    private static func endsLikeSentence(_ text: String) -> Bool {
+        guard let last = text.last else { return false }
+        return ".,;:".contains(last)
+    }
+
+    /// The depth of a section number opening the line ("3" and "III." → 1, "3.1" and "A.2" → 2),
+    /// when a capitalised word follows, the line has ≤ 12 words, no final period and does not
+    /// end with a bare number (a table-of-contents entry); else nil. A lone letter ("B.") counts
+    /// only when `letters` (the line has space above it: otherwise it is more often an initial).
+    static func sectionDepth(_ line: TextLine, letters: Bool = false) -> Int? {
+        guard line.words.count >= 2, line.words.count <= 12, !line.text.hasSuffix("."),
+              line.words[1].text.first?.isUppercase == true,
+              !line.words.last!.text.allSatisfy(\.isNumber) else { return nil }
+        return sectionDepth(of: line.words[0].text, letters: letters)
+    }
+
+    /// "2", "2.", "2.1", "2.1.3", "A.1", "III." (and "B." when `letters`) → depth; else nil.
+    static func sectionDepth(of token: String, letters: Bool = false) -> Int? {
+        let parts = token.split(separator: ".", omittingEmptySubsequences: false)
+        let core = token.hasSuffix(".") ? parts.dropLast() : parts[...]
+        guard !core.isEmpty, core.count <= 4, core.allSatisfy({ !$0.isEmpty }) else { return nil }
+        if core.count == 1, let only = core.first {
+            if only.allSatisfy(\.isNumber), only.count <= 2 { return 1 }
+            if token.hasSuffix("."), only.count >= 2, only.allSatisfy({ "IVX".contains($0) }),
+               ListMarker.romanValue(String(only)) != nil { return 1 }
+            if letters, token.hasSuffix("."), only.count == 1, only.first!.isUppercase { return 1 }
+            return nil
+        }
+        let first = core.first!
+        guard first.allSatisfy(\.isNumber) || (first.count == 1 && first.first!.isUppercase),
+              core.dropFirst().allSatisfy({ $0.allSatisfy(\.isNumber) && $0.count <= 2 }) else { return nil }
+        return core.count
     }
 
     /// The heading starting at `items[start]`: following lines of the same size, close below
-    /// and overlapping it horizontally, belong to it (multi-line headings).
-    static func collect(_ items: [PageItem], from start: Int, metrics: PageMetrics,
-                        regions: [RegionHint]) -> (DraftBlock, Int) {
+    /// and overlapping it horizontally, that are headings themselves, belong to it.
+    static func collect(_ items: [PageItem], from start: Int, metrics: PageMetrics) -> (DraftBlock, Int) {
         guard let first = items[start].line else { preconditionFailure("a heading starts at a line") }
         var lines = [first]
         var next = start + 1
-        while next < items.count, let line = items[next].line,
-              isHeading(line, metrics: metrics, regions: regions),
-              abs(line.size / first.size - 1) < 0.1, line.isBold == first.isBold,
-              line.gap(after: lines.last!) < 0.8 * first.size,
-              ReadingOrder.overlapX(line.box, lines.last!.box, 0) {
+        let capitals = isCapitals(first)
+        // A heading in capitals continues on a capitals line (OCR sizes of capitals vary more).
+        while next < items.count, let line = items[next].line, sectionDepth(line) == nil,
+              ReadingOrder.overlapX(line.box, lines.last!.box, 0), line.isBold == first.isBold,
+              (isHeading(line, metrics: metrics) && abs(line.size / first.size - 1) < 0.1
+                  && line.gap(after: lines.last!) < 0.8 * first.size)
+                || (capitals && isCapitals(line) && abs(line.size / first.size - 1) < 0.2
+                    && line.gap(after: lines.last!) < first.size) {
             lines.append(line); next += 1
         }
         let text = TextJoin.join(lines.map(\.text))
-        return (DraftBlock(kind: .heading, text: text, lines: lines), next)
+        var draft = DraftBlock(kind: .heading, text: text, lines: lines)
+        draft.sectionDepth = sectionDepth(first, letters: true)
+        return (draft, next)
     }
 
     /// Heading levels from size clusters: distinct sizes sorted descending, a new level where a

@@ -25,21 +25,22 @@ public enum LayoutAnalyzer {
         return finish([draft], titleAllowed: isFirstPage)[0]
     }
 
-    /// Title, heading levels and reading-order numbers.
+    /// Title, heading levels, reading-order numbers and caption links.
     static func finish(_ pages: [[DraftBlock]], titleAllowed: Bool = true) -> [[Block]] {
         var pages = pages
         if titleAllowed, !pages.isEmpty, let t = titleIndex(pages[0]) {
             pages[0][t].block.kind = .title
         }
-        let sizes = pages.flatMap { $0.filter { $0.block.kind == .heading }.map(\.size) }
+        let sizes = pages.flatMap { $0.filter { $0.block.kind == .heading && $0.sectionDepth == nil }.map(\.size) }
         let level = Headings.levels(for: sizes)
         return pages.map { page in
-            page.enumerated().map { (i, d) in
-                var b = d.block
-                b.readingOrder = i
-                if b.kind == .heading { b.level = level(d.size) }
-                return b
+            var page = page
+            for i in page.indices {
+                page[i].block.readingOrder = i
+                if page[i].block.kind == .heading { page[i].block.level = page[i].sectionDepth ?? level(page[i].size) }
             }
+            Captions.link(&page)
+            return page.map(\.block)
         }
     }
 
@@ -48,7 +49,7 @@ public enum LayoutAnalyzer {
     /// largest one wins only if it opens the page (the first block below any running header),
     /// as a document's title does when it shares its style with section headings.
     static func titleIndex(_ page: [DraftBlock]) -> Int? {
-        let headings = page.indices.filter { page[$0].block.kind == .heading }
+        let headings = page.indices.filter { page[$0].block.kind == .heading && page[$0].sectionDepth == nil }
         guard let top = headings.max(by: { (page[$0].size, -page[$0].block.box.minY) < (page[$1].size, -page[$1].block.box.minY) }) else { return nil }
         guard page[top].relativeSize >= 1.15 else { return nil }
         let others = headings.filter { $0 != top }

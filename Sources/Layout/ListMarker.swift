@@ -16,9 +16,10 @@ struct ListMarker: Hashable {
     static let dashGlyphs: Set<Character> = ["-", "–", "—", "‐", "−"]
     /// Glyphs that have no other use at a line start: a single such line is already a list.
     static let strongGlyphs: Set<Character> = bulletGlyphs.subtracting(["*"])
-    /// What OCR engines commonly read for a bullet ("•" → "«", "¢", "©", "®", "°", "»"):
-    /// accepted as bullet markers, but only as weak ones (a list needs ≥ 2 items).
-    static let ocrBulletGlyphs: Set<Character> = ["«", "»", "¢", "©", "®", "°", "¤"]
+    /// What OCR engines commonly read for a bullet ("•" → "«", "¢", "©", "®", "°", "»", "e",
+    /// "o"): accepted as bullet markers, but only as weak ones (a list needs ≥ 2 items; a lone
+    /// "e" or "o" opening a line is no word of English or most Latin-script languages).
+    static let ocrBulletGlyphs: Set<Character> = ["«", "»", "¢", "©", "®", "°", "¤", "e", "o"]
 
     var isStrong: Bool { text.count == 1 && Self.strongGlyphs.contains(text.first!) }
 
@@ -49,10 +50,12 @@ struct ListMarker: Hashable {
         return nil
     }
 
-    /// "1." / "1)" / "(1)" / "1.2." → the enumerator text ("1", "1.2" is refused), else nil.
+    /// "1." / "1)" / "(1)" / "[1]" (a reference) / "1.2." → the enumerator text ("1", "1.2" is
+    /// refused), else nil.
     private static func enumerator(of token: String) -> String? {
         var s = Substring(token)
         if s.hasPrefix("("), s.hasSuffix(")") { s = s.dropFirst().dropLast() }
+        else if s.hasPrefix("["), s.hasSuffix("]") { s = s.dropFirst().dropLast() }
         else if s.hasSuffix(".") || s.hasSuffix(")") { s = s.dropLast() }
         else { return nil }
         guard !s.isEmpty, s.allSatisfy({ $0.isLetter || $0.isNumber }) else { return nil }

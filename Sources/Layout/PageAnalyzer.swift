@@ -14,11 +14,19 @@ struct PageAnalyzer {
         if input.options.tables {
             (tables, body) = Tables.extract(lines: body, rulings: input.rulings, metrics: metrics)
         }
+        var figures: [Block] = []
+        if !input.figures.isEmpty {
+            (figures, body, tables) = Figures.extract(candidates: input.figures, lines: body, tables: tables, metrics: metrics)
+        }
         body = TextLine.rejoin(body, gutter: Gutter.find(body, metrics: metrics))
-        let items = ordered(body.map(PageItem.line) + tables.map(PageItem.table), tables: tables, metrics: metrics)
-        let builder = BlockBuilder(metrics: metrics, options: input.options, regions: input.regions,
+        let items = ordered(body.map(PageItem.line) + (tables + figures).map(PageItem.block), tables: tables + figures,
+                            metrics: metrics)
+        let builder = BlockBuilder(metrics: metrics, options: input.options,
                                    paragraphs: Paragraphs(ordered: items.compactMap(\.line), metrics: metrics))
-        return margin(parts.header, .header) + builder.build(items) + margin(parts.footer, .footer)
+        // Footnotes are read after the body of the page, whichever column they close.
+        let blocks = builder.build(items)
+        let main = blocks.filter { $0.block.kind != .footnote }, notes = blocks.filter { $0.block.kind == .footnote }
+        return margin(parts.header, .header) + main + notes + margin(parts.footer, .footer)
     }
 
     private func ordered(_ items: [PageItem], tables: [Block], metrics: PageMetrics) -> [PageItem] {

@@ -5,13 +5,21 @@ import DocumentModel
 ///   percentile) by 0.4 of the body size (`splitGap`), or
 /// - a line starts indented against the previous one by more than ~0.7 em (first-line indent;
 ///   centred lines, whose both ends move in, are not indents), or
-/// - the size changes by more than 15 % (25 % for OCR sizes), or the line leaves the column, or
+/// - in justified text, the previous line ends a sentence more than 3 em short of the column's
+///   right edge and the line starts with a capital (a short last line followed by a new start), or
+/// - a line after the paragraph's second starts more than ~0.7 em left of the previous one
+///   (an outdent: the next item of hanging-indent paragraphs), or
+/// - a display equation comes next (`Equations`), or
+/// - the size changes by more than 15 % (25 % for OCR sizes; lines of ≥ 2 words only: one word
+///   is one box), or the line leaves the column, or
 /// - a heading, a list marker or a table comes next.
 /// A paragraph whose text starts with "Figure 3:", "Fig. 2.", "Table 1:" … is a caption.
 struct Paragraphs {
     var normalGap: Double
     var splitGap: Double
     var indent: Double
+    /// The page's body size.
+    var em: Double
     /// Largest relative size change inside a paragraph: 15 % with font sizes, 25 % with OCR
     /// word heights (which vary with the letters of a short line).
     var sizeTolerance: Double
@@ -25,6 +33,7 @@ struct Paragraphs {
         normalGap = PageMetrics.percentile(gaps, 0.4) ?? 0.2 * metrics.bodySize
         splitGap = normalGap + 0.4 * metrics.bodySize
         indent = 0.7 * metrics.bodySize
+        em = metrics.bodySize
         sizeTolerance = metrics.hasFontSizes ? 0.15 : 0.25
     }
 
@@ -33,13 +42,32 @@ struct Paragraphs {
         guard ReadingOrder.overlapX(line.box, previous.box, 0) else { return false }
         let gap = line.gap(after: previous)
         guard gap <= splitGap, gap > -0.5 * Double(previous.box.height) else { return false }
-        guard abs(line.size / max(previous.size, 1) - 1) <= sizeTolerance else { return false }
+        // Style change: the sizes (medians over the words) differ; a one-word line's size is one
+        // box, not evidence.
+        if line.words.count >= 2, previous.words.count >= 2 {
+            let ratio = line.size / max(previous.size, 1)
+            guard abs(ratio - 1) <= sizeTolerance else { return false }
+        }
         let shiftIn = Double(line.box.minX - previous.box.minX)
         if shiftIn > indent {
             let centred = abs(line.box.midX - previous.box.midX) < indent
             return centred
         }
         return true
+    }
+
+    /// A short last line followed by a new start, in justified text: the paragraph's lines
+    /// before `row` (at least two) all end within 1 em of its right edge, `row` ends a sentence
+    /// more than 3 em before that edge, and `next` starts with a capital or a digit. (Ragged-right
+    /// text ends lines early anywhere: there the rule does not apply.)
+    func endsShort(_ row: TextLine, before next: TextLine, paragraph lines: [TextLine]) -> Bool {
+        let before = lines.filter { $0.box.maxY < row.box.minY }
+        guard let right = (before.map(\.box.maxX) + [next.box.maxX]).max(), before.count >= 2,
+              before.allSatisfy({ Double(right - $0.box.maxX) <= em }),
+              let last = row.text.last, ".!?:".contains(last),
+              let first = next.words[0].text.first(where: { $0.isLetter || $0.isNumber }),
+              first.isUppercase || first.isNumber else { return false }
+        return Double(right - row.box.maxX) > 3 * em
     }
 
     /// True when `piece` continues `row` on the same visual row, to its right and within 4 em

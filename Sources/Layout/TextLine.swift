@@ -90,7 +90,9 @@ extension TextLine {
             let m = lines[i]
             if m.words.count == 1, ListMarker.parse(m.words[0].text) != nil,
                let j = lines.indices.filter({ j in
-                   j != i && lines[j].box.minX >= m.box.maxX && Double(lines[j].box.minX - m.box.maxX) < 4 * Double(m.box.height)
+                   // OCR boxes of a marker and its text may overlap a little.
+                   j != i && lines[j].box.minX >= m.box.minX + m.box.width / 2
+                       && Double(lines[j].box.minX - m.box.maxX) < 4 * Double(m.box.height)
                        && abs(lines[j].box.midY - m.box.midY) < Double(max(m.box.height, lines[j].box.height)) / 2
                }).min(by: { lines[$0].box.minX < lines[$1].box.minX }) {
                 lines[j] = lines[j].with(words: m.words + lines[j].words)
@@ -105,7 +107,15 @@ extension TextLine {
 
 extension TextLine {
     /// Vertical distance from `previous`'s bottom to this line's top (median word edges).
-    func gap(after previous: TextLine) -> Double { top - previous.bottom }
+    /// For OCR ink lines it is measured between baselines (medians of the words' implied
+    /// baselines, which a tall box does not move) less the extents of the smaller of the two
+    /// sizes: one inflated box can neither close nor open a gap.
+    func gap(after previous: TextLine) -> Double {
+        guard ink, previous.ink else { return top - previous.bottom }
+        let s = min(size, previous.size)
+        return (bottom - InkMetrics.descender * size) - (previous.bottom - InkMetrics.descender * previous.size)
+            - (InkMetrics.ascender + InkMetrics.descender) * s
+    }
 }
 
 extension TextLine {

@@ -38,7 +38,7 @@ final class PhotoAndSheetTests: XCTestCase {
         let image = try BarcodeFixtures.image("single_qr.png")
         let found = try BarcodeReader(search: .fast).read(image)
         XCTAssertEqual(found.count, 1)
-        let gray = image.isPlainGray ? image : image.grayscale()
+        let gray = image.isPlainGray ? image : try image.grayscale()
         let blanked = try XCTUnwrap(gray.whitened(found.map(BarcodeReader.blankingArea)))
         XCTAssertEqual(try BarcodeReader(search: .fast).read(blanked), [])
     }

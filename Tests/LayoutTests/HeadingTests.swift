@@ -84,3 +84,56 @@ final class HeadingTests: XCTestCase {
         XCTAssertFalse(page.analyze().contains { $0.kind == .title })
     }
 }
+
+/// Headings on OCR pages: sizes from ink boxes, robust to one tall box; section-number levels.
+final class OCRHeadingTests: XCTestCase {
+    func testTallOCRBoxIsNotAHeading() {
+        var page = OCRPage()
+        var y = page.addLines([prose(9), prose(9, seed: 1)], y: 200)
+        // A body line where OCR merged a superscript into one word: that box is 2.5× as tall.
+        var tall = OCRPage.line(["the", "Higgs", "boson", "decays", "into", "pairs"], y: y, size: 40)
+        tall.words[2].box = Box(x: tall.words[2].box.x, y: tall.words[2].box.y - 60,
+                                width: tall.words[2].box.width, height: tall.words[2].box.height + 60)
+        tall.box = Box.enclosing(tall.words.map(\.box))!
+        page.lines.append(tall)
+        y += 56
+        y = page.addLines([prose(9, seed: 2)], y: y)
+        // A short last line whose only tall box is its one word.
+        var lone = OCRPage.line(["Result"], y: y, size: 40)
+        lone.words[0].box = Box(x: lone.words[0].box.x, y: lone.words[0].box.y - 40,
+                                width: lone.words[0].box.width, height: lone.words[0].box.height + 40)
+        lone.box = lone.words[0].box
+        page.lines.append(lone)
+        let blocks = page.analyze()
+        XCTAssertFalse(blocks.contains { $0.kind == .heading || $0.kind == .title }, "\(blocks.map(\.kind))")
+        XCTAssertEqual(blocks.count, 1, "one paragraph")
+    }
+
+    func testEquationLineIsNotAHeading() {
+        var page = OCRPage()
+        let y = page.addLines([prose(9), prose(9, seed: 1)], y: 200)
+        page.add("E = mc2 (4)", x: 700, y: y + 60, size: 60)
+        page.addLines([prose(9, seed: 2), prose(9, seed: 3)], y: y + 160)
+        XCTAssertFalse(page.analyze().contains { $0.kind == .heading })
+    }
+
+    func testNumberedHeadingLevelsAtBodySize() {
+        var page = OCRPage()
+        var y = 200
+        for heading in ["2 Methods", "2.1 Sampling Design", "2.1.3 Field Notes", "III. Results"] {
+            page.add(heading, y: y)
+            y = page.addLines([prose(9, seed: y), prose(9, seed: y + 1)], y: y + 70) + 30
+        }
+        let headings = page.analyze().filter { $0.kind == .heading }
+        XCTAssertEqual(headings.map(\.text), ["2 Methods", "2.1 Sampling Design", "2.1.3 Field Notes", "III. Results"])
+        XCTAssertEqual(headings.map(\.level), [1, 2, 3, 1])
+    }
+
+    func testNumberedListOfCapitalisedItemsStaysAList() {
+        var page = OCRPage()
+        let y = page.addLines([prose(9), prose(9, seed: 1)], y: 200)
+        page.addLines(["1. Compute the mean", "2. Sort the values", "3. Report the median"], y: y + 20)
+        let kinds = page.analyze().map(\.kind)
+        XCTAssertEqual(kinds, [.paragraph, .list])
+    }
+}

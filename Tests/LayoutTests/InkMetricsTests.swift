@@ -3,19 +3,12 @@ import XCTest
 @testable import Layout
 
 final class InkMetricsTests: XCTestCase {
-    /// An OCR word box as an engine reports it: tight around the ink of `text` at `size` px.
-    private func inkWord(_ text: String, x: Int, baseline: Int, size: Double) -> Word {
-        let m = InkMetrics.measure(Word(text: text, confidence: 90, box: Box(x: 0, y: 0, width: 1, height: 100)))!
-        let span = 100 / m.size // the factor the letters imply
-        let deep = text.contains { "gjpqy".contains($0) }
-        let bottom = Double(baseline) + (deep ? InkMetrics.descender * size : 0)
-        let height = span * size
-        return Word(text: text, confidence: 90, box: Box(x: x, y: Int(bottom - height), width: text.count * Int(size) / 2, height: Int(height)))
-    }
-
     private func ocrLine(_ texts: [String], y: Int, size: Double) -> Line {
         var x = 100
-        let words = texts.map { t -> Word in defer { x += t.count * Int(size) / 2 + 10 }; return inkWord(t, x: x, baseline: y, size: size) }
+        let words = texts.map { t -> Word in
+            defer { x += t.count * Int(size) / 2 + 10 }
+            return OCRPage.inkWord(t, x: x, baseline: y, size: size)
+        }
         return Line(text: texts.joined(separator: " "), confidence: 90, box: Box.enclosing(words.map(\.box))!, words: words, stage: .fast)
     }
 

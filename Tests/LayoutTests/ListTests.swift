@@ -7,7 +7,7 @@ final class ListTests: XCTestCase {
         let cases: [(String, ListMarkerType)] = [
             ("•", .bullet), ("◦", .bullet), ("▪", .bullet), ("*", .bullet), ("-", .dash), ("–", .dash), ("—", .dash),
             ("1.", .decimal), ("12)", .decimal), ("(3)", .decimal), ("a)", .lowerLetter), ("(b)", .lowerLetter),
-            ("B.", .upperLetter), ("ii.", .lowerRoman), ("(iv)", .lowerRoman), ("XII.", .upperRoman),
+            ("B.", .upperLetter), ("ii.", .lowerRoman), ("(iv)", .lowerRoman), ("XII.", .upperRoman), ("[46]", .decimal),
         ]
         for (token, type) in cases {
             XCTAssertEqual(ListMarker.parse(token)?.type, type, token)
@@ -108,5 +108,36 @@ final class ListWrapTests: XCTestCase {
         XCTAssertEqual(blocks.map(\.kind), [.paragraph, .list, .paragraph], "\(blocks.map(\.text))")
         XCTAssertEqual(blocks[1].listItems.first?.text, prose(13, seed: 1) + " wrapped back to the marker")
         XCTAssertEqual(blocks[1].listItems.count, 2)
+    }
+}
+
+/// Lists as OCR reads them: bullets read as letters, markers split from their text.
+final class OCRListTests: XCTestCase {
+    func testBulletsReadAsEWithHangingIndentMakeOneList() {
+        var page = OCRPage()
+        let y = page.addLines([prose(12), "we consider the following cases:"], y: 200)
+        page.add("e the distribution with respect to the invariant mass of the top pair", x: 150, y: y + 30)
+        page.add("and the Higgs boson in the final state;", x: 200, y: y + 86)
+        page.add("e the distribution with respect to the transverse momentum of the top", x: 150, y: y + 172)
+        page.add("quark.", x: 200, y: y + 228)
+        page.addLines([prose(12, seed: 4), prose(10, seed: 5)], y: y + 330)
+        let blocks = page.analyze()
+        XCTAssertEqual(blocks.map(\.kind), [.paragraph, .list, .paragraph])
+        let list = blocks[1]
+        XCTAssertEqual(list.listItems.map(\.markerType), [.bullet, .bullet])
+        XCTAssertEqual(list.listItems.map(\.text), ["the distribution with respect to the invariant mass of the top pair and the Higgs boson in the final state;",
+                                                   "the distribution with respect to the transverse momentum of the top quark."])
+    }
+
+    func testMarkerReadAsItsOwnOverlappingLineJoinsItsItem() {
+        var page = OCRPage()
+        page.addLines([prose(12)], y: 200)
+        // OCR returned "1." as its own line, its box overlapping the start of the item's text.
+        page.lines.append(OCRPage.line(["1."], x: 150, y: 300, size: 40))
+        page.lines.append(OCRPage.line(["links", "addresses", "as", "free", "text;"], x: 180, y: 300, size: 40))
+        page.addLines(["2. uses data-driven blocking keys;", "3. is practical and scalable."], x: 150, y: 356)
+        let lists = page.analyze().filter { $0.kind == .list }
+        XCTAssertEqual(lists.count, 1)
+        XCTAssertEqual(lists.first?.listItems.map(\.marker), ["1.", "2.", "3."])
     }
 }

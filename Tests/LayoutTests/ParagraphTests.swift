@@ -58,3 +58,43 @@ final class ParagraphTests: XCTestCase {
         XCTAssertEqual(page.analyze().map(\.kind), [.paragraph, .caption])
     }
 }
+
+/// Paragraph, equation and footnote rules on OCR-like pages (ink boxes, no font sizes).
+final class OCRParagraphTests: XCTestCase {
+    func testIndentEndsAParagraphWithoutAGap() {
+        var page = OCRPage()
+        page.addLines([prose(14), prose(14, seed: 1), prose(12, seed: 2)], y: 200)
+        page.add(prose(13, seed: 3), x: 160, y: 200 + 3 * 56)
+        page.addLines([prose(14, seed: 4), prose(9, seed: 5)], y: 200 + 4 * 56)
+        let blocks = page.analyze()
+        XCTAssertEqual(blocks.map(\.kind), [.paragraph, .paragraph])
+        XCTAssertEqual(blocks.map { $0.text.split(separator: " ").count }, [14 + 14 + 12, 13 + 14 + 9])
+    }
+
+    func testShortLastLineFollowedByANewStartEndsAParagraph() {
+        var page = OCRPage()
+        page.addLines([prose(14), prose(14), prose(14), "the end of it."], y: 200)
+        page.addLines(["Then " + prose(13, seed: 3), prose(14, seed: 4)], y: 200 + 4 * 56)
+        XCTAssertEqual(page.analyze().map(\.kind), [.paragraph, .paragraph])
+    }
+
+    func testDisplayEquationIsItsOwnBlock() {
+        var page = OCRPage()
+        page.addLines([prose(14), prose(12, seed: 1)], y: 200)
+        page.add("A(t + 1) < 4pT = AnpSP (4 + 62c) (165)", x: 500, y: 360)
+        page.addLines(["where " + prose(12, seed: 2), prose(14, seed: 3)], y: 460)
+        let blocks = page.analyze()
+        XCTAssertEqual(blocks.map(\.kind), [.paragraph, .equation, .paragraph])
+        XCTAssertEqual(blocks[1].text, "A(t + 1) < 4pT = AnpSP (4 + 62c) (165)")
+        XCTAssertFalse(Equations.isDisplay(TextLine(words: OCRPage.line(["Moment", "along", "a", "3.13", "(8)", "3.33", "(7)"], y: 100, size: 40).words,
+                                                    source: 0, ink: true)), "a table row of values with uncertainties")
+    }
+
+    func testSmallTextAtThePageBottomIsAFootnote() {
+        var page = OCRPage()
+        page.addLines((0..<6).map { prose(14, seed: $0) }, y: 1500)
+        page.addLines(["1 " + prose(14, seed: 7), prose(10, seed: 8)], y: 2500, pitch: 40, size: 28)
+        let blocks = page.analyze()
+        XCTAssertEqual(blocks.map(\.kind), [.paragraph, .footnote])
+    }
+}

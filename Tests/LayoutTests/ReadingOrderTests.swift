@@ -50,3 +50,31 @@ final class ReadingOrderTests: XCTestCase {
         XCTAssertEqual(ReadingOrder.order(boxes), [0, 2, 1, 3])
     }
 }
+
+/// Reading order on two-column OCR pages with a full-width figure and footnotes.
+final class OCRReadingOrderTests: XCTestCase {
+    /// Columns 100…950 and 1050…1900 on a 2000-px page; 40-px text, 56-px pitch.
+    private func column(_ page: inout OCRPage, _ x: Int, _ y: Int, _ tag: String, lines: Int) {
+        page.addLines((0..<lines).map { "\(tag) " + prose(5, seed: $0) }, x: x, y: y)
+    }
+
+    func testFullWidthFigureAndCaptionSitBetweenColumnSections() {
+        var page = OCRPage()
+        column(&page, 100, 200, "Upleft", lines: 5); column(&page, 1050, 200, "Upright", lines: 5)
+        page.figures = [Box(x: 300, y: 560, width: 1400, height: 500)]
+        page.add("Figure 1. Both columns share this figure.", x: 300, y: 1130)
+        column(&page, 100, 1260, "Lowleft", lines: 5); column(&page, 1050, 1260, "Lowright", lines: 5)
+        let blocks = page.analyze()
+        let order = blocks.map { $0.kind == .figure ? "figure" : String($0.text.prefix { $0 != " " }) }
+        XCTAssertEqual(order, ["Upleft", "Upright", "figure", "Figure", "Lowleft", "Lowright"])
+    }
+
+    func testFootnoteClosingTheLeftColumnIsReadAfterTheRightColumn() {
+        var page = OCRPage()
+        column(&page, 100, 1500, "Left", lines: 8); column(&page, 1050, 1500, "Right", lines: 14)
+        page.addLines(["1 " + prose(7, seed: 9), prose(6, seed: 10)], x: 100, y: 2100, pitch: 40, size: 28)
+        let blocks = page.analyze()
+        XCTAssertEqual(blocks.map(\.kind), [.paragraph, .paragraph, .footnote])
+        XCTAssertTrue(blocks[1].text.hasPrefix("Right"))
+    }
+}

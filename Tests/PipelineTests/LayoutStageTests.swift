@@ -72,6 +72,22 @@ final class LayoutStageTests: XCTestCase {
         XCTAssertNotNil(object["paragraphs"] as? [Any])
     }
 
+    func testFigureAndCaptionLinkInStructureJSON() throws {
+        var lines = (0..<3).map { r in line((0..<6).map { word("text\($0)", 100 + 200 * $0, 100 + 60 * r) }) }
+        lines.append(line([word("Figure", 100, 1000), word("1.", 300, 1000), word("Growth", 400, 1000), word("by", 650, 1000),
+                           word("year.", 750, 1000)]))
+        let region = Box(x: 100, y: 400, width: 1000, height: 500)
+        let blocks = LayoutStage.analyze(text: PageText(source: .ocr, lines: lines), rulings: [], figures: [region],
+                                         width: 2000, height: 2800, settings: LayoutSettings())
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(LayoutStage.structureJSON(blocks).utf8)) as? [String: Any])
+        let figures = try XCTUnwrap(object["figures"] as? [[String: Any]])
+        XCTAssertEqual(figures.count, 1)
+        XCTAssertEqual(figures.first?["box"] as? [Int], [100, 400, 1000, 500])
+        XCTAssertEqual(figures.first?["caption"] as? String, "Figure 1. Growth by year.")
+        let captions = try XCTUnwrap(object["captions"] as? [[String: Any]])
+        XCTAssertEqual(captions.first?["captionOf"] as? Int, figures.first?["readingOrder"] as? Int)
+    }
+
     func testTableJSONHasRangesAndDisabledLayoutGivesNothing() throws {
         var lines: [Line] = []
         for r in 0..<3 { lines.append(line((0..<3).map { word("c\(r)\($0)", 100 + 400 * $0, 100 + 60 * r) })) }

@@ -44,6 +44,7 @@ final class StoreTests: XCTestCase {
                        Schema.migrator.migrations.map(\.id))
         // Made before application_id existed, recognised by its quire-only schema, and stamped now.
         XCTAssertEqual(try upgraded.db.query("PRAGMA application_id") { $0.int64(0) }, [Int64(Store.applicationID)])
+        XCTAssertEqual(try upgraded.db.query("SELECT count(*) FROM pragma_table_info('blocks') WHERE name = 'caption_of'") { $0.int(0) }, [1])
         XCTAssertEqual(try upgraded.db.query("SELECT path FROM documents") { $0.string(0) }, ["/a.pdf"])
         let plan = try upgraded.db.query("""
             EXPLAIN QUERY PLAN SELECT 1 FROM pages WHERE document_id = 1 AND status = 'pending'
@@ -237,6 +238,29 @@ final class StoreTests: XCTestCase {
         XCTAssertEqual(try store.query("SELECT rowid FROM page_fts WHERE page_fts MATCH 'hello'") { $0.int64(0) }, [page.pageID])
         let docStatus = try store.query("SELECT status FROM documents") { $0.string(0) }
         XCTAssertEqual(docStatus, ["done"])
+    }
+
+    /// Figure regions are stored at extraction and read back for a layout rerun; a caption's
+    /// link is stored as the captioned block's row id, and empty figure text stays out of the page text.
+    func testFigureRegionsAndCaptionLinks() throws {
+        let r = try beginRun()
+        guard case .new(let doc) = try record("/in/f.pdf", sha: "FFF", run: r) else { return XCTFail() }
+        try store.setPageCount(documentID: doc, count: 1)
+        let fps: [Stage: String] = [.extract: "e", .ocr: "o", .layout: "l", .barcodes: "b"]
+        let page = try store.plan(PlanRequest(mode: .run, fingerprints: fps, maxAttempts: 3)).pages[0]
+        var o = fullOutcome(page)
+        let region = Box(x: 10, y: 40, width: 80, height: 60)
+        o.extract?.figures = [region]
+        o.blocks = [Block(kind: .caption, readingOrder: 0, text: "Figure 1. A chart.", box: Box(x: 10, y: 10, width: 80, height: 20),
+                          captionOf: 1),
+                    Block(kind: .figure, readingOrder: 1, text: "", box: region)]
+        try store.commit(o, fingerprints: fps, runID: r)
+        XCTAssertEqual(try store.storedFigureRegions(pageID: page.pageID), [region])
+        let links = try store.query("""
+            SELECT c.kind, f.kind FROM blocks c JOIN blocks f ON f.id = c.caption_of
+            """) { [$0.string(0), $0.string(1)] }
+        XCTAssertEqual(links, [["caption", "figure"]])
+        XCTAssertEqual(try store.query("SELECT text FROM page_text") { $0.string(0) }, ["Figure 1. A chart."])
     }
 
     private func fullOutcome(_ page: PlannedPage) -> PageOutcome {

@@ -25,6 +25,8 @@ public struct PageTask: Codable, Sendable {
     /// For a layout redo without OCR: the page's stored text, rulings and size.
     public var storedText: PageText?
     public var storedRulings: [RulingLine]?
+    /// For a layout-only redo: the page's stored figure regions (`ExtractOutput.figures`).
+    public var storedFigures: [Box]?
     public var storedSize: PageSize?
     /// For a layout redo without the barcode stage: the page's stored barcodes.
     public var storedBarcodes: [Barcode]?
@@ -73,6 +75,8 @@ public struct ExtractOutput: Codable, Sendable {
     public var rotation: Int
     public var skew: Double
     public var rulings: [RulingLine]
+    /// Candidate figure regions of the page image (`FigureDetector`), in page pixels.
+    public var figures: [Box] = []
     /// The text layer, when the page's text comes from it.
     public var textLayer: PageText?
 }

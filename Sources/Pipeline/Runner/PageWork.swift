@@ -92,11 +92,14 @@ final class PageWork {
                     ? try LayoutStage.rulings(in: prepared.image).map { $0.scaled(by: Double(page.dpi) / Double(page.imageDPI)) }
                     : []
             }) else { return }
+            let figures = settings.layout.enabled
+                ? LayoutStage.figureRegions(in: prepared.image).map { $0.scaled(by: Double(page.dpi) / Double(page.imageDPI)) }
+                : []
             let size = usesOCR ? (prepared.image.width, prepared.image.height) : (page.width, page.height)
             let output = ExtractOutput(
                 size: PageSize(width: size.0, height: size.1, dpi: page.dpi),
                 textSource: page.textSource, rotation: prepared.rotation, skew: prepared.skewDegrees,
-                rulings: rulings, textLayer: page.textLayer)
+                rulings: rulings, figures: figures, textLayer: page.textLayer)
             try emit(.extracted(taskID: id, output: output, ms: extractMS + prepMS))
             image = prepared.image
             extracted = output
@@ -137,10 +140,11 @@ final class PageWork {
             let pageText = (text ?? PageText(source: extracted?.textSource ?? .ocr, lines: [])).removingWords(inside: codes ?? [])
             let size = extracted?.size ?? task.storedSize ?? PageSize(width: 0, height: 0, dpi: 0)
             let rulings = extracted?.rulings ?? task.storedRulings ?? []
+            let figures = extracted?.figures ?? task.storedFigures ?? []
             if let (blocks, ms) = try stage(.layout, {
                 // Only a document's first page may hold its title; running headers and footers
                 // are found by the coordinator's document pass.
-                LayoutStage.analyze(text: pageText, rulings: rulings, width: size.width, height: size.height,
+                LayoutStage.analyze(text: pageText, rulings: rulings, figures: figures, width: size.width, height: size.height,
                                     settings: settings.layout, isFirstPage: task.pageNumber == 1,
                                     repeatedMargins: task.repeatedMargins)
             }) {

@@ -57,6 +57,7 @@ extension Runner {
                 let (text, rulings, size) = try store.storedLayoutInputs(pageID: page.pageID)
                 pageTask.storedText = text
                 pageTask.storedRulings = rulings
+                pageTask.storedFigures = try store.storedFigureRegions(pageID: page.pageID)
                 pageTask.storedSize = size
             }
             if page.stages.contains(.layout), !page.stages.contains(.barcodes) {

@@ -3,9 +3,11 @@ import Foundation
 
 extension LayoutStage {
     /// A page's structure as JSON for exports, shaped like Vision's document container:
-    /// `title`, `text`, `blocks` (all, in reading order), `headings`, `paragraphs`, `lists`
-    /// (items with `marker`, `markerType`, `depth`, `text`) and `tables` (`rows` of cells with
-    /// half-open `rowRange`/`columnRange`). Boxes are `[x, y, width, height]` in page pixels,
+    /// `title`, `text`, `blocks` (all, in reading order; a caption's `captionOf` is the
+    /// `readingOrder` of the figure or table it describes), `headings`, `paragraphs`, `lists`
+    /// (items with `marker`, `markerType`, `depth`, `text`), `tables` (`rows` of cells with
+    /// half-open `rowRange`/`columnRange`), `figures` (`box`, `caption`) and `captions`
+    /// (`text`, `box`, `captionOf`). Boxes are `[x, y, width, height]` in page pixels,
     /// top-left origin. Keys are sorted, so equal structures give equal strings.
     ///
     /// `barcodes` lists the page's symbols in reading order (rows top to bottom, left to right
@@ -37,7 +39,9 @@ extension LayoutStage {
 
 /// The Encodable shape behind `LayoutStage.structureJSON`.
 struct StructureJSON: Encodable {
-    struct BlockJSON: Encodable { var kind: String; var readingOrder: Int; var text: String; var box: [Int]; var level: Int? }
+    struct BlockJSON: Encodable { var kind: String; var readingOrder: Int; var text: String; var box: [Int]; var level: Int?; var captionOf: Int? }
+    struct FigureJSON: Encodable { var readingOrder: Int; var box: [Int]; var caption: String? }
+    struct CaptionJSON: Encodable { var text: String; var box: [Int]; var captionOf: Int? }
     struct ParagraphJSON: Encodable { var text: String; var box: [Int] }
     struct HeadingJSON: Encodable { var text: String; var level: Int; var box: [Int] }
     struct ItemJSON: Encodable { var marker: String; var markerType: String; var depth: Int; var text: String }
@@ -52,6 +56,8 @@ struct StructureJSON: Encodable {
     var paragraphs: [ParagraphJSON]
     var lists: [ListJSON]
     var tables: [TableJSON]
+    var figures: [FigureJSON]
+    var captions: [CaptionJSON]
     var barcodes: [BarcodeJSON] = []
 
     struct BarcodeJSON: Encodable {
@@ -65,8 +71,14 @@ struct StructureJSON: Encodable {
     init(_ blocks: [Block]) {
         let box: (Box) -> [Int] = { [$0.x, $0.y, $0.width, $0.height] }
         title = blocks.first { $0.kind == .title }?.text
-        text = blocks.filter { $0.kind != .header && $0.kind != .footer }.map(\.text).joined(separator: "\n\n")
-        self.blocks = blocks.map { BlockJSON(kind: $0.kind.rawValue, readingOrder: $0.readingOrder, text: $0.text, box: box($0.box), level: $0.level) }
+        text = blocks.filter { $0.kind != .header && $0.kind != .footer && !$0.text.isEmpty }.map(\.text).joined(separator: "\n\n")
+        self.blocks = blocks.map { BlockJSON(kind: $0.kind.rawValue, readingOrder: $0.readingOrder, text: $0.text, box: box($0.box), level: $0.level,
+                                                captionOf: $0.captionOf) }
+        figures = blocks.filter { $0.kind == .figure }.map { f in
+            FigureJSON(readingOrder: f.readingOrder, box: box(f.box),
+                       caption: blocks.first { $0.kind == .caption && $0.captionOf == f.readingOrder }?.text)
+        }
+        captions = blocks.filter { $0.kind == .caption }.map { CaptionJSON(text: $0.text, box: box($0.box), captionOf: $0.captionOf) }
         headings = blocks.filter { $0.kind == .heading }.map { HeadingJSON(text: $0.text, level: $0.level ?? 1, box: box($0.box)) }
         paragraphs = blocks.filter { $0.kind == .paragraph }.map { ParagraphJSON(text: $0.text, box: box($0.box)) }
         lists = blocks.filter { $0.kind == .list }.map { b in

@@ -2,8 +2,8 @@ import DocumentModel
 import Imaging
 import Layout
 
-/// The layout stage: a page's text (OCR or text layer) and ruling lines → structure blocks
-/// (title, headings, paragraphs, lists, tables, headers/footers) in reading order, the shape of
+/// The layout stage: a page's text (OCR or text layer), ruling lines and figure regions →
+/// structure blocks (title, headings, paragraphs, lists, tables, figures and captions, headers/footers) in reading order, the shape of
 /// Vision's `RecognizeDocumentsRequest`. See `LayoutAnalyzer` for the rules.
 public enum LayoutStage {
     /// One page of a document for the document-level pass. `width`/`height` are the page's pixel
@@ -11,22 +11,24 @@ public enum LayoutStage {
     public struct Page: Codable, Sendable, Hashable {
         public var text: PageText
         public var rulings: [RulingLine]
+        /// Candidate figure regions of the page image (`figureRegions(in:)`).
+        public var figures: [Box]
         public var width: Int
         public var height: Int
 
-        public init(text: PageText, rulings: [RulingLine], width: Int, height: Int) {
-            self.text = text; self.rulings = rulings; self.width = width; self.height = height
+        public init(text: PageText, rulings: [RulingLine], figures: [Box] = [], width: Int, height: Int) {
+            self.text = text; self.rulings = rulings; self.figures = figures; self.width = width; self.height = height
         }
     }
 
     /// Lays out one page on its own (a worker's per-page run or a layout rerun). Only the first
     /// page may carry a title; `repeatedMargins` (from `repeatedMargins(pages:)`) marks running
     /// headers/footers found over the document. Returns no blocks when layout is disabled.
-    public static func analyze(text: PageText, rulings: [RulingLine], width: Int, height: Int,
+    public static func analyze(text: PageText, rulings: [RulingLine], figures: [Box] = [], width: Int, height: Int,
                                settings: LayoutSettings, isFirstPage: Bool = true,
                                repeatedMargins: Set<String> = []) -> [Block] {
         guard settings.enabled else { return [] }
-        let input = layoutInput(Page(text: text, rulings: rulings, width: width, height: height), settings)
+        let input = layoutInput(Page(text: text, rulings: rulings, figures: figures, width: width, height: height), settings)
         return LayoutAnalyzer.analyze(page: input, isFirstPage: isFirstPage, repeatedMargins: repeatedMargins)
     }
 
@@ -47,9 +49,14 @@ public enum LayoutStage {
         try image.rulingLines()
     }
 
+    /// Candidate figure regions of a page image (leptonica components, see `FigureDetector`).
+    public static func figureRegions(in image: Image) -> [Box] {
+        image.figureRegions()
+    }
+
     static func layoutInput(_ page: Page, _ settings: LayoutSettings) -> LayoutInput {
         LayoutInput(pageWidth: page.width, pageHeight: page.height, lines: page.text.lines,
-                    regions: page.text.regions, rulings: page.rulings,
+                    regions: page.text.regions, rulings: page.rulings, figures: page.figures,
                     options: LayoutOptions(paragraphs: settings.paragraphs, lists: settings.lists, tables: settings.tables))
     }
 }

@@ -10,6 +10,7 @@ enum Schema {
         var m = Migrator()
         m.register(1, "initial schema", sql: v1)
         m.register(2, "pages by document and status", sql: v2)
+        m.register(4, "figure regions and caption links", sql: v4)
         m.register(5, "barcode add-ons", sql: v5)
         m.register(6, "exact path bytes and the durable document pass", sql: v6)
         m.register(8, "exports table; porter stemming in page_fts", sql: v8)
@@ -285,5 +286,19 @@ extension Schema {
     /// the end of `payload`. NULL when the symbol has none.
     static let v5 = """
     ALTER TABLE barcodes ADD COLUMN supplemental_payload TEXT;
+    """
+}
+
+extension Schema {
+    /// Figures: the candidate non-text regions found on the page image at extraction (so a
+    /// layout rerun works from the database alone), the `figure` block kind (kinds are free
+    /// text), and a caption's link to the figure or table block it describes.
+    static let v4 = """
+    CREATE TABLE figure_regions(
+      page_id INTEGER NOT NULL REFERENCES pages(id) ON DELETE CASCADE,
+      x INTEGER NOT NULL, y INTEGER NOT NULL, width INTEGER NOT NULL, height INTEGER NOT NULL
+    );
+    CREATE INDEX figure_regions_page ON figure_regions(page_id);
+    ALTER TABLE blocks ADD COLUMN caption_of INTEGER REFERENCES blocks(id) ON DELETE SET NULL;
     """
 }

@@ -30,6 +30,7 @@ extension Store {
                     UPDATE pages SET width = ?, height = ?, dpi = ?, text_source = ?, rotation = ?, skew = ? WHERE id = ?
                     """, ex.size.width, ex.size.height, ex.size.dpi, ex.textSource.rawValue, ex.rotation, ex.skew, pageID)
                 try replaceRulings(pageID, ex.rulings)
+                try replaceFigureRegions(pageID, ex.figures)
                 try setStage(pageID, .extract, "done", fingerprints, runID, ms: outcome.stageMS[.extract])
                 if let layer = ex.textLayer {
                     try replaceText(pageID, layer)
@@ -143,6 +144,19 @@ extension Store {
         for r in rulings { try insert.execute([pageID, r.orientation.rawValue, r.position, r.start, r.end, r.thickness]) }
     }
 
+    private func replaceFigureRegions(_ pageID: Int64, _ figures: [Box]) throws {
+        try db.execute("DELETE FROM figure_regions WHERE page_id = ?", pageID)
+        let insert = try db.cachedStatement("INSERT INTO figure_regions(page_id, x, y, width, height) VALUES (?, ?, ?, ?, ?)")
+        for b in figures { try insert.execute([pageID, b.x, b.y, b.width, b.height]) }
+    }
+
+    /// The candidate figure regions stored for a page at extraction (for a layout-only redo).
+    func storedFigureRegions(pageID: Int64) throws -> [Box] {
+        try db.query("SELECT x, y, width, height FROM figure_regions WHERE page_id = ? ORDER BY y, x", [pageID]) { r in
+            Box(x: r.int(0), y: r.int(1), width: r.int(2), height: r.int(3))
+        }
+    }
+
     func replaceBlocks(_ pageID: Int64, _ blocks: [Block], json: String?) throws {
         try db.execute("DELETE FROM blocks WHERE page_id = ?", pageID)
         try db.execute("UPDATE pages SET structure_json = ? WHERE id = ?", json, pageID)
@@ -158,11 +172,13 @@ extension Store {
             INSERT INTO table_cells(block_id, row, col, row_span, col_span, text, is_header, x, y, width, height)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
+        var idByOrder: [Int: Int64] = [:]
         for b in blocks {
             try insertBlock.execute([pageID, b.kind.rawValue, b.readingOrder, b.text, b.box.x, b.box.y, b.box.width,
                                      b.box.height, b.level, b.kind == .table ? b.rowCount : nil,
                                      b.kind == .table ? b.columnCount : nil])
             let blockID = db.lastInsertRowID
+            idByOrder[b.readingOrder] = blockID
             for item in b.listItems {
                 try insertItem.execute([blockID, item.order, item.marker, item.markerType.rawValue, item.depth, item.text,
                                         item.box.x, item.box.y, item.box.width, item.box.height])
@@ -171,6 +187,11 @@ extension Store {
                 try insertCell.execute([blockID, c.row, c.column, c.rowSpan, c.columnSpan, c.text, c.isHeader,
                                         c.box.x, c.box.y, c.box.width, c.box.height])
             }
+        }
+        // Caption links point at rows inserted above (the captioned block may come later in reading order).
+        for b in blocks {
+            guard let target = b.captionOf, let captionID = idByOrder[b.readingOrder], let targetID = idByOrder[target] else { continue }
+            try db.execute("UPDATE blocks SET caption_of = ? WHERE id = ?", targetID, captionID)
         }
     }
 
@@ -190,7 +211,8 @@ extension Store {
 
     /// The page's text in reading order: its blocks when layout ran, else its lines.
     func refreshPageText(_ pageID: Int64) throws {
-        let blockTexts = try db.query("SELECT text FROM blocks WHERE page_id = ? ORDER BY reading_order", [pageID]) { $0.string(0) }
+        let blockTexts = try db.query("SELECT text FROM blocks WHERE page_id = ? AND text <> '' ORDER BY reading_order",
+                                      [pageID]) { $0.string(0) }
         let text = blockTexts.isEmpty
             ? try db.query("SELECT text FROM lines WHERE page_id = ? ORDER BY line_order", [pageID]) { $0.string(0) }
                 .joined(separator: "\n")

@@ -1,0 +1,36 @@
+import DocumentModel
+
+/// Caption links: a caption ("Figure 3.", "Fig. 2", "Table 1:" — see `Paragraphs.kind`)
+/// describes the figure or table next to it.
+///
+/// Candidates are the page's figure and table blocks that overlap the caption horizontally and
+/// lie above or below it, at most 6 of the caption's sizes away (edge to edge). A caption naming
+/// a table ("Table …") prefers tables, any other prefers figures; among those the nearest wins.
+/// Each figure or table gets at most one caption (the nearest claims it first).
+enum Captions {
+    static func link(_ page: inout [DraftBlock]) {
+        let captions = page.indices.filter { page[$0].block.kind == .caption }
+        var claims: [(distance: Int, caption: Int, target: Int)] = []
+        for c in captions {
+            let cap = page[c].block
+            let wantsTable = cap.text.lowercased().hasPrefix("table")
+            let limit = Int(6 * max(page[c].size, 1))
+            var best: (rank: (Int, Int), target: Int)?
+            for t in page.indices where page[t].block.kind == .figure || page[t].block.kind == .table {
+                let box = page[t].block.box
+                guard ReadingOrder.overlapX(box, cap.box, 0) else { continue }
+                let distance = Double(cap.box.minY) >= box.midY ? cap.box.minY - box.maxY : box.minY - cap.box.maxY
+                guard distance <= limit, distance >= -limit / 2 else { continue }
+                let kindMatches = (page[t].block.kind == .table) == wantsTable
+                let rank = (kindMatches ? 0 : 1, max(0, distance))
+                if best.map({ rank < $0.rank }) ?? true { best = (rank, t) }
+            }
+            if let best { claims.append((best.rank.0 * 1_000_000 + best.rank.1, c, best.target)) }
+        }
+        var taken = Set<Int>()
+        for claim in claims.sorted(by: { $0.distance < $1.distance }) where !taken.contains(claim.target) {
+            taken.insert(claim.target)
+            page[claim.caption].block.captionOf = page[claim.target].block.readingOrder
+        }
+    }
+}

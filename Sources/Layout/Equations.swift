@@ -1,0 +1,57 @@
+import DocumentModel
+
+/// Display equations: lines of formulas set apart from the prose, which a reader does not read
+/// as part of a paragraph (DocBank's "equation" regions).
+///
+/// A line is display math when it has ≤ 15 words and
+/// - it ends with an equation number ("(12)", "(3a)", "(2.10)"), holds no other such token (a
+///   table row of values with uncertainties does), and fewer than half of its words are real
+///   words (≥ 3 letters, nothing else but closing punctuation), or
+/// - it holds a relation or operator sign (=, <, ≤, ±, ∑, …) and fewer than 30 % real words.
+/// Following lines join the equation while they are display math too, or short (≤ 6 words) and
+/// not text-like (the pieces of a fraction or a matrix), and close below (within the paragraph
+/// split gap plus one body size).
+enum Equations {
+    private static let signs: Set<Character> = ["=", "<", ">", "≤", "≥", "±", "∑", "∫", "√", "∞", "→", "≈", "∈", "≪", "≫", "×"]
+
+    static func isDisplay(_ line: TextLine) -> Bool {
+        let n = line.words.count
+        guard n <= 15 else { return false }
+        let real = Double(line.words.filter { isRealWord($0.text) }.count)
+        // One number only: a table row of values with uncertainties ("3.13 (8) 3.33 (7)") has several.
+        if isEquationNumber(line.words.last!.text), n >= 2, real < 0.5 * Double(n),
+           line.words.filter({ isEquationNumber($0.text) }).count == 1 { return true }
+        return line.words.contains { $0.text.contains(where: signs.contains) } && real < 0.3 * Double(n)
+    }
+
+    /// "(12)", "(3a)", "(2.10)", with an optional trailing period or comma.
+    static func isEquationNumber(_ token: String) -> Bool {
+        var s = Substring(token)
+        if s.hasSuffix(".") || s.hasSuffix(",") { s = s.dropLast() }
+        guard s.hasPrefix("("), s.hasSuffix(")"), s.count >= 3 else { return false }
+        let core = s.dropFirst().dropLast()
+        guard let first = core.first, first.isNumber else { return false }
+        return core.allSatisfy { $0.isNumber || $0 == "." || ($0.isLetter && $0.isLowercase) } && core.count <= 6
+    }
+
+    private static func isRealWord(_ token: String) -> Bool {
+        var s = Substring(token)
+        while let last = s.last, ".,;:!?)”\"'".contains(last) { s = s.dropLast() }
+        while let first = s.first, "(“\"'".contains(first) { s = s.dropFirst() }
+        return s.count >= 3 && s.allSatisfy { $0.isLetter || $0 == "-" }
+    }
+
+    /// The equation starting at `items[start]` and the index after it.
+    static func collect(_ items: [PageItem], from start: Int, paragraphs: Paragraphs, metrics: PageMetrics) -> (DraftBlock, Int) {
+        guard let first = items[start].line else { preconditionFailure("an equation starts at a line") }
+        var lines = [first]
+        var next = start + 1
+        while next < items.count, let line = items[next].line {
+            let gap = line.gap(after: lines.last!)
+            let piece = line.words.count <= 6 && !Headings.isTextLike(line)
+            guard isDisplay(line) || piece, gap <= paragraphs.splitGap + metrics.bodySize else { break }
+            lines.append(line); next += 1
+        }
+        return (DraftBlock(kind: .equation, text: lines.map(\.text).joined(separator: "\n"), lines: lines), next)
+    }
+}

@@ -1,0 +1,85 @@
+import DocumentModel
+
+/// Figure rules: which candidate non-text regions of the page image (`LayoutInput.figures`)
+/// are figures, how far they reach, and which words they take.
+///
+/// All measures are in body sizes (em), so they hold at any resolution.
+/// - A candidate smaller than 3 × 2 em is ignored.
+/// - A candidate that holds mostly a table (the table covers ≥ half of it) is the table's grid:
+///   the table stays. A table mostly inside a larger candidate (chart tick labels in columns)
+///   is part of the figure and is dropped.
+/// - A candidate whose text is prose is a framed text box, not a figure: its words cover ≥ 30 %
+///   of its area, or ≥ 3 of its lines are prose (≥ 5 words, mostly letters, ≥ 60 % of its width),
+///   or ≥ 4 of its lines are text rows (≥ 3 words, mostly letters, read with confidence ≥ 60).
+/// - A candidate touching two edges of the page is the dark background of a scan or photo.
+/// - A figure grows over its labels: lines within 1.5 em of it that are short (≤ 4 words or
+///   not text-like) and at most half its width, and not captions.
+/// - The lines whose centre lies inside a figure belong to it: they are not paragraphs.
+/// Figures that overlap become one.
+enum Figures {
+    static func extract(candidates: [Box], lines: [TextLine], tables: [Block],
+                        metrics: PageMetrics) -> (figures: [Block], lines: [TextLine], tables: [Block]) {
+        let em = max(metrics.bodySize, 1)
+        var tables = tables
+        var figures: [Box] = []
+        for var region in candidates where Double(region.width) >= 3 * em && Double(region.height) >= 2 * em {
+            if touchesEdges(region, metrics) >= 2 { continue }
+            if tables.contains(where: { t in (t.box.intersection(region)?.area ?? 0) * 2 >= region.area }) { continue }
+            if isTextBox(region, lines: lines, em: em) { continue }
+            for _ in 0..<2 { region = grown(region, lines: lines, em: em) }
+            tables.removeAll { t in (t.box.intersection(region)?.area ?? 0) * 2 >= t.box.area }
+            figures.append(region)
+        }
+        figures = merged(figures)
+        let rest = lines.filter { l in !figures.contains { contains($0, l.box) } }
+        let blocks = figures.map { Block(kind: .figure, readingOrder: 0, text: "", box: $0) }
+        return (blocks, rest, tables)
+    }
+
+    /// True when `box`'s centre lies inside `region`.
+    static func contains(_ region: Box, _ box: Box) -> Bool {
+        Double(region.minX) <= box.midX && box.midX <= Double(region.maxX)
+            && Double(region.minY) <= box.midY && box.midY <= Double(region.maxY)
+    }
+
+    private static func isTextBox(_ region: Box, lines: [TextLine], em: Double) -> Bool {
+        let inside = lines.filter { contains(region, $0.box) }
+        let wordArea = inside.flatMap(\.words).reduce(0) { $0 + ($1.box.intersection(region)?.area ?? 0) }
+        if Double(wordArea) >= 0.3 * Double(region.area) { return true }
+        let prose = inside.filter { l in
+            l.words.count >= 5 && Headings.isTextLike(l) && Double(l.box.width) >= 0.6 * Double(region.width)
+        }
+        let rows = inside.filter { l in
+            l.words.count >= 3 && Headings.isTextLike(l) && l.words.map(\.confidence).reduce(0, +) >= 60 * Double(l.words.count)
+        }
+        return prose.count >= 3 || rows.count >= 4
+    }
+
+    /// How many page edges `region` touches (within 0.5 % of the page size).
+    private static func touchesEdges(_ region: Box, _ metrics: PageMetrics) -> Int {
+        let mx = max(1, metrics.pageWidth / 200), my = max(1, metrics.pageHeight / 200)
+        return [region.minX <= mx, region.minY <= my,
+                region.maxX >= metrics.pageWidth - mx, region.maxY >= metrics.pageHeight - my].filter { $0 }.count
+    }
+
+    private static func grown(_ region: Box, lines: [TextLine], em: Double) -> Box {
+        let reach = Int(1.5 * em)
+        let near = Box(x: region.x - reach, y: region.y - reach, width: region.width + 2 * reach, height: region.height + 2 * reach)
+        var out = region
+        for l in lines where !contains(region, l.box) && near.intersection(l.box) != nil {
+            let label = l.words.count <= 4 || !Headings.isTextLike(l)
+            if label, l.box.width * 2 <= region.width, Paragraphs.kind(of: l.text) != .caption { out = out.union(l.box) }
+        }
+        return out
+    }
+
+    private static func merged(_ boxes: [Box]) -> [Box] {
+        var out: [Box] = []
+        for b in boxes {
+            var b = b
+            while let k = out.firstIndex(where: { $0.intersection(b) != nil }) { b = b.union(out.remove(at: k)) }
+            out.append(b)
+        }
+        return out
+    }
+}

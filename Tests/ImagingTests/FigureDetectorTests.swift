@@ -1,0 +1,60 @@
+import DocumentModel
+import XCTest
+@testable import Imaging
+
+/// Figure candidates on a drawn 200-dpi page: text-like glyph rows, a line chart and a photo.
+final class FigureDetectorTests: XCTestCase {
+    private struct Canvas {
+        var width: Int, height: Int
+        var bytes: [UInt8]
+        init(width: Int, height: Int) { self.width = width; self.height = height; bytes = Array(repeating: 255, count: width * height) }
+        mutating func fill(_ b: Box, _ gray: UInt8 = 0) {
+            for y in max(0, b.minY)..<min(height, b.maxY) { for x in max(0, b.minX)..<min(width, b.maxX) { bytes[y * width + x] = gray } }
+        }
+    }
+
+    /// Glyph rows at 200 dpi: 11-pt text, letters 14 px tall, 2 px apart, lines 40 px apart.
+    private func text(_ c: inout Canvas, x: Int, y: Int, lines: Int, width: Int) {
+        for l in 0..<lines {
+            var pen = x
+            while pen < x + width {
+                for _ in 0..<((pen / 13) % 6 + 2) { c.fill(Box(x: pen, y: y + l * 40 + (pen % 3), width: 9, height: 14)); pen += 11 }
+                pen += 12
+            }
+        }
+    }
+
+    func testChartAndPhotoAreCandidatesTextIsNot() throws {
+        var c = Canvas(width: 1700, height: 2200)
+        text(&c, x: 150, y: 150, lines: 12, width: 1400)
+        // A line chart: a 2-px frame 800 × 500 with a curve touching its left side.
+        let chart = Box(x: 450, y: 700, width: 800, height: 500)
+        c.fill(Box(x: chart.minX, y: chart.minY, width: chart.width, height: 2))
+        c.fill(Box(x: chart.minX, y: chart.maxY - 2, width: chart.width, height: 2))
+        c.fill(Box(x: chart.minX, y: chart.minY, width: 2, height: chart.height))
+        c.fill(Box(x: chart.maxX - 2, y: chart.minY, width: 2, height: chart.height))
+        for x in 0..<700 { c.fill(Box(x: chart.minX + x, y: chart.maxY - 20 - x * 400 / 700, width: 3, height: 3)) }
+        text(&c, x: 150, y: 1300, lines: 5, width: 1400)
+        // A photo: a mid-gray area with darker patches.
+        let photo = Box(x: 600, y: 1600, width: 400, height: 300)
+        c.fill(photo, 90)
+        c.fill(Box(x: 650, y: 1650, width: 120, height: 80), 20)
+        let image = try XCTUnwrap(Image(grayForTests: c.width, height: c.height, bytes: c.bytes))
+        image.setResolution(200)
+        let regions = image.figureRegions()
+        XCTAssertEqual(regions.count, 2, "\(regions)")
+        func near(_ a: Box, _ b: Box) -> Bool {
+            abs(a.minX - b.minX) <= 6 && abs(a.minY - b.minY) <= 6 && abs(a.maxX - b.maxX) <= 6 && abs(a.maxY - b.maxY) <= 6
+        }
+        XCTAssertTrue(regions.contains { near($0, chart) }, "chart \(chart) in \(regions)")
+        XCTAssertTrue(regions.contains { near($0, photo) }, "photo \(photo) in \(regions)")
+    }
+
+    func testTextOnlyPageHasNoCandidates() throws {
+        var c = Canvas(width: 850, height: 1100)
+        text(&c, x: 80, y: 80, lines: 20, width: 690)
+        let image = try XCTUnwrap(Image(grayForTests: c.width, height: c.height, bytes: c.bytes))
+        image.setResolution(100)
+        XCTAssertEqual(image.figureRegions(), [])
+    }
+}

@@ -1,0 +1,105 @@
+import DocumentModel
+import XCTest
+@testable import Layout
+
+/// Figures from image regions and caption links, on OCR-like pages.
+final class FigureTests: XCTestCase {
+    /// A page with prose, a chart region holding axis labels, a caption below it, more prose.
+    private func chartPage() -> OCRPage {
+        var page = OCRPage()
+        let y = page.addLines([prose(12), prose(12, seed: 1), prose(11, seed: 2)], y: 200)
+        // The chart: 900 × 600 px; its tick labels and a legend are words OCR found inside it,
+        // one axis label just below its frame.
+        let chart = Box(x: 300, y: y + 40, width: 900, height: 600)
+        page.figures = [chart]
+        page.add("600", x: 320, y: chart.minY + 60)
+        page.add("400", x: 320, y: chart.minY + 300)
+        page.add("LHC 13 TeV", x: 500, y: chart.minY + 100)
+        page.add("NLO NLL NNLL", x: 420, y: chart.maxY - 20)
+        page.add("mass", x: 700, y: chart.maxY + 50)
+        page.add("Figure 2. Cross sections at two scales, with the envelope of both.", y: chart.maxY + 140)
+        page.addLines([prose(12, seed: 3), prose(12, seed: 4)], y: chart.maxY + 260)
+        return page
+    }
+
+    func testFigureRegionTakesItsWords() {
+        let blocks = chartPage().analyze()
+        let figures = blocks.filter { $0.kind == .figure }
+        XCTAssertEqual(figures.count, 1)
+        XCTAssertEqual(blocks.map(\.kind), [.paragraph, .figure, .caption, .paragraph])
+        let paragraphText = blocks.filter { $0.kind == .paragraph }.map(\.text).joined(separator: " ")
+        for label in ["600", "400", "LHC", "NNLL", "mass"] {
+            XCTAssertFalse(paragraphText.contains(label), "\(label) is inside the figure, not a paragraph")
+        }
+        // The axis label just below the frame is part of the figure.
+        XCTAssertGreaterThan(figures[0].box.maxY, 200 + 3 * 56 + 40 + 600)
+    }
+
+    func testCaptionLinksToItsFigure() {
+        let blocks = chartPage().analyze()
+        let figure = blocks.first { $0.kind == .figure }!
+        let caption = blocks.first { $0.kind == .caption }!
+        XCTAssertEqual(caption.captionOf, figure.readingOrder)
+        XCTAssertTrue(blocks.filter { $0.kind != .caption }.allSatisfy { $0.captionOf == nil })
+    }
+
+    func testTableCaptionPrefersTheTable() {
+        var page = SyntheticPage()
+        page.add("Figure 1. A chart above the table.", x: 100, y: 100)
+        page.add("Table 1: Results by site.", x: 100, y: 400)
+        page.hLine(y: 440, from: 100, to: 700); page.hLine(y: 480, from: 100, to: 700); page.hLine(y: 560, from: 100, to: 700)
+        page.vLine(x: 100, from: 440, to: 560); page.vLine(x: 400, from: 440, to: 560); page.vLine(x: 700, from: 440, to: 560)
+        page.add("Site", x: 120, y: 450); page.add("Count", x: 420, y: 450)
+        page.add("North", x: 120, y: 490); page.add("12", x: 420, y: 490)
+        page.add("South", x: 120, y: 520); page.add("7", x: 420, y: 520)
+        var input = page.input
+        input.figures = [Box(x: 100, y: 150, width: 600, height: 200)]
+        let blocks = LayoutAnalyzer.analyze(page: input)
+        let table = blocks.first { $0.kind == .table }
+        let figure = blocks.first { $0.kind == .figure }
+        XCTAssertNotNil(table); XCTAssertNotNil(figure)
+        let captions = blocks.filter { $0.kind == .caption }
+        XCTAssertEqual(captions.count, 2)
+        XCTAssertEqual(captions.first { $0.text.hasPrefix("Table") }?.captionOf, table?.readingOrder)
+        XCTAssertEqual(captions.first { $0.text.hasPrefix("Figure") }?.captionOf, figure?.readingOrder)
+    }
+
+    func testFramedTextIsNotAFigure() {
+        var page = OCRPage()
+        let y = page.addLines([prose(12), prose(12, seed: 1)], y: 200)
+        page.figures = [Box(x: 80, y: y, width: 1000, height: 260)]
+        page.addLines([prose(12, seed: 2), prose(12, seed: 3), prose(12, seed: 4), prose(11, seed: 5)], y: y + 60)
+        let blocks = page.analyze()
+        XCTAssertFalse(blocks.contains { $0.kind == .figure })
+        XCTAssertEqual(blocks.filter { $0.kind == .paragraph }.flatMap { $0.text.split(separator: " ") }.count, 12 * 5 + 11)
+    }
+
+    func testTableGridRegionStaysATable() {
+        var page = SyntheticPage()
+        page.hLine(y: 100, from: 100, to: 700); page.hLine(y: 140, from: 100, to: 700); page.hLine(y: 220, from: 100, to: 700)
+        page.vLine(x: 100, from: 100, to: 220); page.vLine(x: 400, from: 100, to: 220); page.vLine(x: 700, from: 100, to: 220)
+        page.add("Site", x: 120, y: 110); page.add("Count", x: 420, y: 110)
+        page.add("North", x: 120, y: 150); page.add("12", x: 420, y: 150)
+        page.add("South", x: 120, y: 180); page.add("7", x: 420, y: 180)
+        var input = page.input
+        input.figures = [Box(x: 99, y: 99, width: 603, height: 123)]
+        let kinds = LayoutAnalyzer.analyze(page: input).map(\.kind)
+        XCTAssertEqual(kinds, [.table])
+    }
+
+    func testScanBackgroundTouchingPageEdgesIsNotAFigure() {
+        var page = OCRPage()
+        page.figures = [Box(x: 0, y: 0, width: 900, height: 1400)]
+        page.addLines(["TOTAL 12.50", "CASH 20.00", "CHANGE 7.50"], y: 300)
+        let blocks = page.analyze()
+        XCTAssertFalse(blocks.contains { $0.kind == .figure })
+        XCTAssertTrue(blocks.map(\.text).joined(separator: " ").contains("TOTAL"))
+    }
+
+    func testTextRowsMakeATextRegion() {
+        var page = OCRPage()
+        page.figures = [Box(x: 80, y: 200, width: 1600, height: 700)]
+        page.addLines(["Store hours and prices", "Milk two litres fresh", "Bread whole wheat loaf", "Coffee beans dark roast"], y: 300, pitch: 150)
+        XCTAssertFalse(page.analyze().contains { $0.kind == .figure })
+    }
+}
