@@ -14,6 +14,10 @@ import DocumentModel
 /// - A candidate touching two edges of the page is the dark background of a scan or photo.
 /// - A figure grows over its labels: lines within 1.5 em of it that are short (≤ 4 words or
 ///   not text-like) and at most half its width, and not captions.
+/// - Panels of one figure are one figure: figures closer than 2 em side by side or one above
+///   the other, or 3 em one above the other with nothing between, or whose gap (≤ 6 em) holds
+///   only panel labels ("(a) Original image (b) Noisy image") are joined, with the panel labels
+///   right below them.
 /// - The lines whose centre lies inside a figure belong to it: they are not paragraphs.
 /// Figures that overlap become one.
 enum Figures {
@@ -30,7 +34,7 @@ enum Figures {
             tables.removeAll { t in (t.box.intersection(region)?.area ?? 0) * 2 >= t.box.area }
             figures.append(region)
         }
-        figures = merged(figures)
+        figures = panelsJoined(merged(figures), lines: lines, em: em)
         let rest = lines.filter { l in !figures.contains { contains($0, l.box) } }
         let blocks = figures.map { Block(kind: .figure, readingOrder: 0, text: "", box: $0) }
         return (blocks, rest, tables)
@@ -71,6 +75,50 @@ enum Figures {
             if label, l.box.width * 2 <= region.width, Paragraphs.kind(of: l.text) != .caption { out = out.union(l.box) }
         }
         return out
+    }
+
+    /// True for a line of panel labels: its first word is "(a)" … "(h)" (or "a)").
+    static func isPanelLabel(_ line: TextLine) -> Bool {
+        var s = Substring(line.words[0].text)
+        if s.hasPrefix("(") { s = s.dropFirst() }
+        guard s.hasSuffix(")") else { return false }
+        s = s.dropLast()
+        return s.count == 1 && ("a"..."h").contains(String(s))
+    }
+
+    private static func panelsJoined(_ boxes: [Box], lines: [TextLine], em: Double) -> [Box] {
+        var out = boxes
+        // Panel labels right below a panel (within 2 em, inside its columns) belong to it.
+        for k in out.indices {
+            for l in lines where isPanelLabel(l) && Double(l.box.minY - out[k].maxY) <= 2 * em && l.box.minY >= out[k].maxY - Int(em)
+                && ReadingOrder.overlapX(l.box, out[k], 0) {
+                out[k] = out[k].union(Box(x: max(l.box.minX, out[k].minX), y: l.box.minY,
+                                          width: min(l.box.maxX, out[k].maxX) - max(l.box.minX, out[k].minX), height: l.box.height))
+            }
+        }
+        var joined = true
+        while joined {
+            joined = false
+            search: for i in out.indices {
+                for j in out.indices where j > i && joinable(out[i], out[j], lines: lines, em: em) {
+                    out[i] = out[i].union(out[j]); out.remove(at: j); joined = true
+                    break search
+                }
+            }
+        }
+        return merged(out)
+    }
+
+    private static func joinable(_ a: Box, _ b: Box, lines: [TextLine], em: Double) -> Bool {
+        let gapX = Double(max(a.minX, b.minX) - min(a.maxX, b.maxX))
+        let gapY = Double(max(a.minY, b.minY) - min(a.maxY, b.maxY))
+        let overlapX = gapX < 0, overlapY = gapY < 0
+        if (overlapY && gapX <= 2 * em) || (overlapX && gapY <= 2 * em) { return true }
+        guard overlapX, gapY <= 6 * em else { return false }
+        let top = min(a.maxY, b.maxY), bottom = max(a.minY, b.minY)
+        let between = lines.filter { l in l.box.midY > Double(top) && l.box.midY < Double(bottom)
+            && ReadingOrder.overlapX(l.box, a.union(b), 0) }
+        return between.isEmpty ? gapY <= 3 * em : between.allSatisfy(isPanelLabel)
     }
 
     private static func merged(_ boxes: [Box]) -> [Box] {

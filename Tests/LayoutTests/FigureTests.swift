@@ -103,3 +103,24 @@ final class FigureTests: XCTestCase {
         XCTAssertFalse(page.analyze().contains { $0.kind == .figure })
     }
 }
+
+/// Panels of one figure with their labels make one figure.
+final class FigurePanelTests: XCTestCase {
+    func testPanelsWithLabelsBetweenRowsAreOneFigure() {
+        var page = OCRPage()
+        page.addLines([prose(12), prose(12, seed: 1)], y: 150)
+        // Two rows of two 600 × 400 panels, 40 px apart side by side; labels under each row.
+        page.figures = [Box(x: 200, y: 300, width: 600, height: 400), Box(x: 840, y: 300, width: 600, height: 400),
+                        Box(x: 200, y: 860, width: 600, height: 400), Box(x: 840, y: 860, width: 600, height: 400)]
+        page.add("(a) Original image", x: 300, y: 760); page.add("(b) Noisy image", x: 940, y: 760)
+        page.add("(c) Denoised image", x: 300, y: 1320); page.add("(d) Difference", x: 940, y: 1320)
+        page.add("Figure 11. Example four: the clock.", x: 500, y: 1420)
+        page.addLines([prose(12, seed: 2), prose(12, seed: 3)], y: 1540)
+        let blocks = page.analyze()
+        XCTAssertEqual(blocks.map(\.kind), [.paragraph, .figure, .caption, .paragraph])
+        let figure = blocks[1]
+        XCTAssertEqual(figure.box.minY, 300)
+        XCTAssertGreaterThanOrEqual(figure.box.maxY, 1320)
+        XCTAssertEqual(blocks[2].captionOf, figure.readingOrder)
+    }
+}
