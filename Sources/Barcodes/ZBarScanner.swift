@@ -5,7 +5,8 @@ import ZXingShim
 /// Reads QR codes with ZBar 0.23, the second decoder: measured on the dev set's real photos
 /// it finds QR codes zxing-cpp 1.4 misses (high versions, some small ones) and, on real
 /// code-free pages and receipts, nothing that is not there. Only its QR decoder is enabled:
-/// its linear decoders were measured to misread text (bench/barcode-quality/README.md).
+/// that is what the real-photo measurement covers; over all symbologies it misread 17 codes
+/// on the generated quality set (bench/barcode-quality/README.md).
 ///
 /// Owns one `zbar_image_scanner_t`, destroyed in `deinit`. Not `Sendable`.
 /// ZBar docs: https://github.com/mchehab/zbar (`zbar.h`: image scanner, symbols).

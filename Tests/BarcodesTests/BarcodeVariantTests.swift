@@ -8,19 +8,21 @@ import XCTest
 /// scripts/fixtures/barcodes_real.py.
 final class BarcodeVariantTests: XCTestCase {
     func testEAN13WithEAN5AddOnIsReadWithItsSupplementalPayload() throws {
-        let found = try BarcodeReader().read(RealFixtures.image("addon_ean13_ean5.png"))
-        XCTAssertEqual(found.count, 1, "\(found)")
-        XCTAssertEqual(found.first?.symbology, .ean13)
-        XCTAssertEqual(found.first?.supplementalPayload, "51295")
-        XCTAssertEqual(found.first.map { $0.payload.filter(\.isNumber) }, "978030640615751295")
+        try assertAddOn("addon_ean13_ean5.png", .ean13, addOn: "51295", digits: "978030640615751295")
     }
 
     func testUPCAWithEAN2AddOnIsReadWithItsSupplementalPayload() throws {
-        let found = try BarcodeReader().read(RealFixtures.image("addon_upca_ean2.png"))
-        XCTAssertEqual(found.count, 1, "\(found)")
-        XCTAssertEqual(found.first?.symbology, .upca)
-        XCTAssertEqual(found.first?.supplementalPayload, "07")
-        XCTAssertEqual(found.first.map { $0.payload.filter(\.isNumber) }, "03600029145207")
+        try assertAddOn("addon_upca_ean2.png", .upca, addOn: "07", digits: "03600029145207")
+    }
+
+    /// One symbol, its add-on in `supplementalPayload` and at the end of the payload.
+    private func assertAddOn(_ file: String, _ symbology: Symbology, addOn: String, digits: String,
+                             line: UInt = #line) throws {
+        let found = try BarcodeReader().read(RealFixtures.image(file))
+        XCTAssertEqual(found.count, 1, "\(found)", line: line)
+        XCTAssertEqual(found.first?.symbology, symbology, line: line)
+        XCTAssertEqual(found.first?.supplementalPayload, addOn, line: line)
+        XCTAssertEqual(found.first.map { $0.payload.filter(\.isNumber) }, digits, line: line)
     }
 
     func testCodesWithoutAddOnHaveNoSupplementalPayload() throws {
