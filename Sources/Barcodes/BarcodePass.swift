@@ -81,9 +81,8 @@ public enum BarcodeSearch: Sendable, Hashable, Codable {
     /// reads QR codes zxing-cpp 1.4 cannot (high versions): see ``ZBarScanner``.
     public static let stagedPasses: [BarcodePass] = pagePasses + quickLook + photoPasses
 
-    /// The passes for pages (scans, renders): on a large page with code-like regions and no
-    /// symbol seen by the quick look, these alone run (the first on the whole page, the others
-    /// on the regions).
+    /// The passes for pages (scans, renders), first: all symbols on the whole page, single
+    /// reads of code-like regions, a half-size copy, linear codes turned 45°.
     public static let pagePasses: [BarcodePass] = [
         .fast,
         BarcodePass(multi: false, area: .candidates, scale: 2),

@@ -39,9 +39,9 @@ public final class BarcodeReader {
     /// is looked for cheaply first: regions that look like codes, and a quick look for matrix
     /// codes on a quarter-size copy (``BarcodeSearch/quickLook``). Nothing found by either
     /// (text pages): the page is not read further. The quick look found a symbol (a photo or a
-    /// sheet of codes): every pass reads the whole image. Only code-like regions: the page
-    /// passes run, the first on the whole page and the others only on those regions (cropped,
-    /// then scaled or rotated). Smaller images get every pass in full, the photo passes only
+    /// sheet of codes): every pass reads the whole image. Only code-like regions: the first
+    /// pass reads the whole page and the others only those regions (cropped, then scaled or
+    /// rotated). Smaller images get every pass in full, the photo passes only
     /// when a symbol was found or a region looks like a code. Custom searches run every pass as given.
     ///
     /// A pass that finds something new is run again with every symbol found so far painted
@@ -71,8 +71,7 @@ public final class BarcodeReader {
             if result.isEmpty && page.candidates.isEmpty { return [] }
             wholePage = !result.isEmpty
             passes.removeAll(where: BarcodeSearch.quickLook.contains)
-            // Only code-like regions: a page, not a photo; the photo passes are left out.
-            if !wholePage { passes.removeAll(where: BarcodeSearch.photoPasses.contains) }
+            // Only code-like regions: the photo passes read just those regions.
         }
         for (index, pass) in passes.enumerated() {
             // A smaller image gets the photo passes only with some evidence of a code: a symbol
