@@ -39,7 +39,8 @@ final class StoreTests: XCTestCase {
             try db.execute("INSERT INTO documents(path, kind, status) VALUES ('/a.pdf', 'pdf', 'pending')")
         }
         let upgraded = try Store(path: path)
-        XCTAssertEqual(try upgraded.db.query("SELECT id FROM schema_migrations ORDER BY id") { $0.int(0) }, [1, 2])
+        let migrations = try upgraded.db.query("SELECT id FROM schema_migrations ORDER BY id") { $0.int(0) }
+        XCTAssertEqual(Array(migrations.prefix(3)), [1, 2, 3])
         XCTAssertEqual(try upgraded.db.query("SELECT path FROM documents") { $0.string(0) }, ["/a.pdf"])
         let plan = try upgraded.db.query("""
             EXPLAIN QUERY PLAN SELECT 1 FROM pages WHERE document_id = 1 AND status = 'pending'
@@ -144,6 +145,22 @@ final class StoreTests: XCTestCase {
         XCTAssertEqual(try store.query("SELECT rowid FROM page_fts WHERE page_fts MATCH 'hello'") { $0.int64(0) }, [page.pageID])
         let docStatus = try store.query("SELECT status FROM documents") { $0.string(0) }
         XCTAssertEqual(docStatus, ["done"])
+    }
+
+    /// Schema 3: an OCR page's estimated resolution is stored with the page.
+    func testEstimatedResolutionIsStored() throws {
+        let r = try beginRun()
+        guard case .new(let doc) = try record("/in/a.png", sha: "AAA", run: r) else { return XCTFail() }
+        try store.setPageCount(documentID: doc, count: 1)
+        let fps: [Stage: String] = [.extract: "e", .ocr: "o", .layout: "l", .barcodes: "b"]
+        let page = try store.plan(PlanRequest(mode: .run, fingerprints: fps, maxAttempts: 3)).pages[0]
+        var outcome = fullOutcome(page)
+        outcome.extract?.estimatedDPI = 84
+        outcome.extract?.size.dpi = 84
+        try store.commit(outcome, fingerprints: fps, runID: r)
+        let row = try store.query("SELECT dpi, estimated_dpi FROM pages") { ($0.int(0), $0.int(1)) }
+        XCTAssertEqual(row.first?.0, 84)
+        XCTAssertEqual(row.first?.1, 84)
     }
 
     private func fullOutcome(_ page: PlannedPage) -> PageOutcome {

@@ -7,7 +7,7 @@ import Imaging
 final class PageWork {
     private let faults: FaultInjection
     private let extractor = PageExtractor()
-    private var preprocessor: (settings: ExtractSettings, engine: Preprocessor)?
+    private var preprocessor: (settings: ExtractSettings, languages: [String], engine: Preprocessor)?
     private var recognizer: (settings: OCRSettings, engine: TextRecognizer)?
     private var barcodeReader: (settings: BarcodeSettings, conservative: Bool, engine: BarcodeDetector)?
 
@@ -50,6 +50,7 @@ final class PageWork {
         var image: Image?
         var extracted: ExtractOutput?
         var text = task.storedText
+        var textDPI: Int?
         let needsImage = !task.stages.isDisjoint(with: [.extract, .ocr, .barcodes])
         if needsImage {
             // Without barcodes, a text-layer page's raster serves only ruling detection: 100 dpi
@@ -62,17 +63,21 @@ final class PageWork {
             }) else { return }
             let usesOCR = page.textSource == .ocr
             guard let (prepared, prepMS) = try stage(.preprocess, {
-                usesOCR ? try preprocess(page.image, settings.extract)
+                usesOCR ? try preprocess(page.image, textScale: page.textScale, settings.extract, languages: settings.ocr.languages)
                         : PreparedImage(image: page.image, rotation: 0, skewDegrees: 0)
             }) else { return }
             let rulings = settings.layout.enabled && settings.layout.tables
                 ? LayoutStage.rulings(in: prepared.image).map { $0.scaled(by: Double(page.dpi) / Double(page.imageDPI)) }
                 : []
             let size = usesOCR ? (prepared.image.width, prepared.image.height) : (page.width, page.height)
+            // An image without a resolution takes the estimate measured on the upright page.
+            let dpi = page.resolutionEstimated ? PageExtractor.resolution(estimatedFrom: prepared.textScale) : page.dpi
             let output = ExtractOutput(
-                size: PageSize(width: size.0, height: size.1, dpi: page.dpi),
+                size: PageSize(width: size.0, height: size.1, dpi: dpi),
                 textSource: page.textSource, rotation: prepared.rotation, skew: prepared.skewDegrees,
-                rulings: rulings, textLayer: page.textLayer)
+                rulings: rulings, textLayer: page.textLayer,
+                estimatedDPI: usesOCR ? prepared.textScale?.estimatedDPI : nil)
+            textDPI = prepared.textDPI
             try emit(.extracted(taskID: id, output: output, ms: extractMS + prepMS))
             image = prepared.image
             extracted = output
@@ -81,7 +86,7 @@ final class PageWork {
         var ocrFailed = false
         if task.stages.contains(.ocr), extracted?.textSource == .ocr, let image {
             let remaining = max(1, settings.pageTimeout * 0.9 - Date().timeIntervalSince(started))
-            if let (recognized, ms) = try stage(.ocr, { try recognize(image, settings.ocr, deadline: remaining) }) {
+            if let (recognized, ms) = try stage(.ocr, { try recognize(image, textDPI: textDPI, settings.ocr, deadline: remaining) }) {
                 text = recognized
                 try emit(.recognized(taskID: id, text: recognized, ms: ms))
             } else {
@@ -111,14 +116,17 @@ final class PageWork {
         }
     }
 
-    private func preprocess(_ image: Image, _ settings: ExtractSettings) throws -> PreparedImage {
-        if preprocessor?.settings != settings { preprocessor = (settings, try Preprocessor(settings: settings)) }
-        return try preprocessor!.engine.prepare(image)
+    private func preprocess(_ image: Image, textScale: TextScale?, _ settings: ExtractSettings,
+                            languages: [String]) throws -> PreparedImage {
+        if preprocessor?.settings != settings || preprocessor?.languages != languages {
+            preprocessor = (settings, languages, try Preprocessor(settings: settings, languages: languages))
+        }
+        return try preprocessor!.engine.prepare(image, textScale: textScale)
     }
 
-    private func recognize(_ image: Image, _ settings: OCRSettings, deadline: Double) throws -> PageText {
+    private func recognize(_ image: Image, textDPI: Int?, _ settings: OCRSettings, deadline: Double) throws -> PageText {
         if recognizer?.settings != settings { recognizer = (settings, try TextRecognizer(settings: settings)) }
-        return try recognizer!.engine.recognize(image, deadline: deadline)
+        return try recognizer!.engine.recognize(image, textDPI: textDPI, deadline: deadline)
     }
 
     private func barcodes(_ settings: BarcodeSettings, conservative: Bool) -> BarcodeDetector {

@@ -60,15 +60,40 @@ public final class TextRecognizer {
         }
     }
 
+    /// Text smaller than this (in `TextScale` terms: the resolution at which 10-pt text would be
+    /// as large) is enlarged before OCR. Tesseract's guide: accuracy falls below an x-height of
+    /// about 20 px (10 pt at 300 dpi) and drops fast below 10 px.
+    public static let minimumTextDPI = 170
+    /// Small text is enlarged to this size (x-height ≈ 15 px).
+    public static let targetTextDPI = 240
+    /// Never enlarge more than this (a 4× page has 16× the pixels).
+    public static let maximumUpscale = 3.5
+
+    /// How much a page whose text is at `textDPI` is enlarged before OCR (1: not at all).
+    public static func upscaleFactor(textDPI: Int) -> Double {
+        guard textDPI > 0, textDPI < minimumTextDPI else { return 1 }
+        return min(maximumUpscale, Double(targetTextDPI) / Double(textDPI))
+    }
+
     /// Recognises one (prepared) page.
-    /// - Parameter seconds: the page's time budget. The fast pass failing it throws
-    ///   `OCRError.deadlineExceeded`; the accurate pass stops re-reading when it runs out.
-    public func recognize(_ image: Image, deadline seconds: Double) throws -> PageText {
+    /// - Parameters:
+    ///   - textDPI: the resolution the page's text size corresponds to (`PreparedImage.textDPI`):
+    ///     told to Tesseract, and small text is enlarged first (`upscaleFactor`). nil: the image's.
+    ///     Boxes always come back in `image`'s pixels.
+    ///   - seconds: the page's time budget. The fast pass failing it throws
+    ///     `OCRError.deadlineExceeded`; the accurate pass stops re-reading when it runs out.
+    public func recognize(_ image: Image, textDPI: Int? = nil, deadline seconds: Double) throws -> PageText {
         let start = Date()
-        var page = try fast.recognize(image, options: RecognitionOptions(deadline: seconds, vocabulary: vocabulary))
-        guard settings.level != .fast else { return page }
-        let remaining = { seconds - Date().timeIntervalSince(start) }
-        page = try rereadPageIfUnreadable(page, image: image, remaining: remaining)
-        return try rereadWeakLines(page, image: image, remaining: remaining)
+        let dpi = textDPI ?? (image.resolution >= 70 ? image.resolution : 300)
+        let factor = Self.upscaleFactor(textDPI: dpi)
+        let input = factor > 1 ? image.scaled(by: factor) : image
+        let scaled = try input.ocrWithResolution(Int((Double(dpi) * factor).rounded()))
+        var page = try fast.recognize(scaled, options: RecognitionOptions(deadline: seconds, vocabulary: vocabulary))
+        if settings.level != .fast {
+            let remaining = { seconds - Date().timeIntervalSince(start) }
+            page = try rereadPageIfUnreadable(page, image: scaled, remaining: remaining)
+            page = try rereadWeakLines(page, image: scaled, remaining: remaining)
+        }
+        return page.scaled(by: 1 / factor)
     }
 }

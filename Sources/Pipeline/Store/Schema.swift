@@ -10,6 +10,7 @@ enum Schema {
         var m = Migrator()
         m.register(1, "initial schema", sql: v1)
         m.register(2, "pages by document and status", sql: v2)
+        m.register(3, "estimated resolution of OCR pages", sql: v3)
         return m
     }
 
@@ -192,5 +193,14 @@ extension Schema {
     /// (a 2,000-page PDF ran at ≈ 73 pages/s against ≈ 100 for 200 pages).
     static let v2 = """
     CREATE INDEX pages_document_status ON pages(document_id, status);
+    """
+}
+
+extension Schema {
+    /// The resolution estimated from the size of an OCR page's text (`TextScale`), in the
+    /// original image's pixels per inch: what `assumed_image_dpi: auto` used, and a check on the
+    /// resolution a file records.
+    static let v3 = """
+    ALTER TABLE pages ADD COLUMN estimated_dpi INTEGER;
     """
 }
