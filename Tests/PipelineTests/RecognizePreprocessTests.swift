@@ -107,10 +107,10 @@ final class RecognizeLowResolutionTests: XCTestCase {
     func testBoxesOfEnlargedReadingAreInOriginalPixels() throws {
         let ocr = try TextRecognizer(settings: { var s = OCRSettings(); s.level = .fast; return s }())
         let image = try RecognizeFixture.image("scale300.png")
-        XCTAssertGreaterThan(TextRecognizer.upscaleFactor(textDPI: 100), 2)
+        XCTAssertEqual(TextRecognizer.upscaleFactor(textDPI: 100), 1.8, accuracy: 0.01)
         XCTAssertEqual(TextRecognizer.upscaleFactor(textDPI: 300), 1)
         let direct = try ocr.recognize(image, textDPI: 300, deadline: 60)
-        let enlarged = try ocr.recognize(image, textDPI: 100, deadline: 60)  // read at ×2.4
+        let enlarged = try ocr.recognize(image, textDPI: 100, deadline: 60)  // read at ×1.8
         let bounds = Box(x: 0, y: 0, width: image.width, height: image.height)
         var matched = 0
         var directByText: [String: Box] = [:]
@@ -125,6 +125,21 @@ final class RecognizeLowResolutionTests: XCTestCase {
             XCTAssertEqual(w.box.maxY, box.maxY, accuracy: 3, w.text)
         }
         XCTAssertGreaterThan(matched, 20)
+    }
+
+    /// A page about 40 characters wide (a till receipt) is one block; a letter page is laid out.
+    func testNarrowPagesAreReadAsOneBlock() throws {
+        XCTAssertEqual(TextRecognizer.segmentation(width: 750, textDPI: 330), .singleBlock)  // 3-inch receipt, 21-px x-height
+        XCTAssertEqual(TextRecognizer.segmentation(width: 1700, textDPI: 200), .auto)        // 8.5-inch page
+        XCTAssertEqual(TextRecognizer.segmentation(width: 662, textDPI: 80), .auto)          // the same page at 80 dpi
+        XCTAssertEqual(TextRecognizer.segmentation(width: 4961, textDPI: 790), .auto)        // a receipt on an A4 scan
+        // Read as one block, a narrow crop of the prose still reads as prose.
+        let ocr = try TextRecognizer(settings: { var s = OCRSettings(); s.level = .fast; return s }())
+        let image = try RecognizeFixture.image("scale300.png")
+        let narrow = image.cropped(to: Box(x: 0, y: 0, width: 700, height: image.height))
+        XCTAssertEqual(TextRecognizer.segmentation(width: narrow.width, textDPI: 300), .singleBlock)
+        let words = try ocr.recognize(narrow, textDPI: 300, deadline: 60).lines.map(\.text).joined(separator: " ").recognizedWords
+        XCTAssertTrue(words.isSuperset(of: ["committee", "members"]), "\(words)")
     }
 
     func testPageTextScalingMapsEveryBox() {

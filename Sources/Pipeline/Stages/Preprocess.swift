@@ -74,13 +74,16 @@ public final class Preprocessor {
         return image.resolution >= 70 ? image.resolution : (settings.assumedImageDPI ?? PageExtractor.fallbackDPI)
     }
 
-    /// - Parameter textScale: the text size measured on `image` (`ExtractedPage.textScale`).
-    public func prepare(_ image: Image, textScale: TextScale? = nil) throws -> PreparedImage {
+    /// - Parameters:
+    ///   - textScale: the text size measured on `image` (`ExtractedPage.textScale`).
+    ///   - orientation: false to skip orientation detection here (the caller reads the page
+    ///     first and calls `reoriented` only when the reading is poor).
+    public func prepare(_ image: Image, textScale: TextScale? = nil, orientation: Bool = true) throws -> PreparedImage {
         var current = image
         var rotation = 0
         var scale = textScale
         var dpi = textDPI(of: image, scale: scale)
-        if let detector, let found = try detectOrientation(of: image, textDPI: dpi, with: detector) {
+        if orientation, let detector, let found = try detectOrientation(of: image, textDPI: dpi, with: detector) {
             rotation = (360 - found) % 360
             if rotation != 0 {
                 current = current.rotated(quarterTurns: rotation / 90)
@@ -99,6 +102,29 @@ public final class Preprocessor {
             current = try current.ocrRotatedSmall(clockwiseDegrees: -skew)
         }
         return PreparedImage(image: current, rotation: rotation, skewDegrees: skew, textScale: scale, textDPI: dpi)
+    }
+
+    /// The page prepared again, turned upright, when orientation detection (with its reading
+    /// check) finds it turned; nil when it is upright, undetermined, or detection is off.
+    public func reoriented(_ image: Image, textScale: TextScale?) throws -> PreparedImage? {
+        guard detector != nil else { return nil }
+        let prepared = try prepare(image, textScale: textScale, orientation: true)
+        return prepared.rotation == 0 ? nil : prepared
+    }
+
+    /// Below this mean word confidence a reading may come from a turned page.
+    public static let uprightReadingConfidence = 70.0
+
+    /// True when a reading suggests the page may not be upright: few words, a low mean word
+    /// confidence (upside-down text reads as confident garbage of about 30), or most lines
+    /// standing upright (Tesseract reads a page lying on its side as vertical lines).
+    public static func mayBeTurned(_ reading: PageText) -> Bool {
+        let words = reading.words
+        guard words.count >= 8 else { return true }
+        if reading.meanConfidence < uprightReadingConfidence { return true }
+        let long = reading.lines.filter { $0.text.count >= 6 }
+        let standing = long.filter { $0.box.height > $0.box.width }.count
+        return !long.isEmpty && standing * 2 > long.count
     }
 
     /// A grey copy of `image` at `orientationDPI` text resolution (enlarged at most 3×).
