@@ -35,6 +35,23 @@ final class RecognizePreprocessTests: XCTestCase {
         XCTAssertEqual(try pre.prepare(try RecognizeFixture.image("clean.png")).skewDegrees, 0)
     }
 
+    /// Orientation detection runs only after a poor first reading: upright pages read well,
+    /// turned ones (upside down, or on their side) do not.
+    func testOnlyTurnedPagesReadPoorly() throws {
+        let ocr = try TextRecognizer(settings: { var s = OCRSettings(); s.level = .fast; return s }())
+        for file in ["clean.png", "eng_deu.png", "skew3.png"] {
+            let reading = try ocr.recognize(try RecognizeFixture.image(file), deadline: 60)
+            XCTAssertFalse(Preprocessor.mayBeTurned(reading), "\(file): \(reading.meanConfidence)")
+        }
+        for file in ["rotated90.png", "rotated180.png", "rotated270.png", "scale100_rotated180.png"] {
+            let reading = try ocr.recognize(try RecognizeFixture.image(file), deadline: 60)
+            XCTAssertTrue(Preprocessor.mayBeTurned(reading), "\(file): \(reading.meanConfidence)")
+        }
+        let pre = try Preprocessor(settings: ExtractSettings())
+        XCTAssertNil(try pre.reoriented(try RecognizeFixture.image("clean.png"), textScale: nil))
+        XCTAssertEqual(try pre.reoriented(try RecognizeFixture.image("rotated180.png"), textScale: nil)?.rotation, 180)
+    }
+
     func testSwitchesTurnEachStepOff() throws {
         var settings = ExtractSettings()
         settings.detectOrientation = false
