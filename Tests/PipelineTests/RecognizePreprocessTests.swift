@@ -124,10 +124,10 @@ final class RecognizeLowResolutionTests: XCTestCase {
     func testBoxesOfEnlargedReadingAreInOriginalPixels() throws {
         let ocr = try TextRecognizer(settings: { var s = OCRSettings(); s.level = .fast; return s }())
         let image = try RecognizeFixture.image("scale300.png")
-        XCTAssertEqual(TextRecognizer.upscaleFactor(textDPI: 100), 1.8, accuracy: 0.01)
+        XCTAssertEqual(TextRecognizer.upscaleFactor(textDPI: 80), 1.5, accuracy: 0.01)
         XCTAssertEqual(TextRecognizer.upscaleFactor(textDPI: 300), 1)
         let direct = try ocr.recognize(image, textDPI: 300, deadline: 60)
-        let enlarged = try ocr.recognize(image, textDPI: 100, deadline: 60)  // read at ×1.8
+        let enlarged = try ocr.recognize(image, textDPI: 80, deadline: 60)  // read at ×1.5
         let bounds = Box(x: 0, y: 0, width: image.width, height: image.height)
         var matched = 0
         var directByText: [String: Box] = [:]
