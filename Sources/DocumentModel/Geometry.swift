@@ -34,13 +34,6 @@ public struct Box: Codable, Sendable, Hashable {
         return Box(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
-    /// The same box in a frame `factor` times finer (e.g. from a 100-dpi raster to 300 dpi).
-    public func scaled(by factor: Double) -> Box {
-        guard factor != 1 else { return self }
-        func s(_ v: Int) -> Int { Int((Double(v) * factor).rounded()) }
-        return Box(x: s(x), y: s(y), width: s(width), height: s(height))
-    }
-
     /// The union of a non-empty sequence of boxes; nil when empty.
     public static func enclosing<S: Sequence>(_ boxes: S) -> Box? where S.Element == Box {
         var it = boxes.makeIterator()

@@ -18,7 +18,7 @@ public enum ImageFile {
     }
 
     /// Reads page `page` (1-based) as 8-bit gray. Its `resolution` is the file's when plausible,
-    /// else `assumedDPI`. Throws `ImageError` (naming the file) for a missing, empty, unknown,
+    /// else `assumedDPI` (0: left unknown, for the caller to estimate). Throws `ImageError` (naming the file) for a missing, empty, unknown,
     /// too large, truncated or corrupt file.
     public static func read(_ path: String, page: Int = 1, maxPixels: Int, assumedDPI: Int) throws -> Image {
         try ImagePages(path: path).read(page: page, maxPixels: maxPixels, assumedDPI: assumedDPI)

@@ -22,7 +22,7 @@ public enum OCREngineMode: Sendable {
 }
 
 /// How Tesseract segments the image (`TessPageSegMode`, a subset).
-public enum PageSegmentation: Sendable {
+public enum PageSegmentation: Sendable, Hashable {
     /// Full automatic layout analysis (what a page needs; the C API's default is `.singleBlock`).
     case auto
     case singleColumn

@@ -35,6 +35,23 @@ final class RecognizePreprocessTests: XCTestCase {
         XCTAssertEqual(try pre.prepare(try RecognizeFixture.image("clean.png")).skewDegrees, 0)
     }
 
+    /// Orientation detection runs only after a poor first reading: upright pages read well,
+    /// turned ones (upside down, or on their side) do not.
+    func testOnlyTurnedPagesReadPoorly() throws {
+        let ocr = try TextRecognizer(settings: { var s = OCRSettings(); s.level = .fast; return s }())
+        for file in ["clean.png", "eng_deu.png", "skew3.png"] {
+            let reading = try ocr.recognize(try RecognizeFixture.image(file), deadline: 60)
+            XCTAssertFalse(Preprocessor.mayBeTurned(reading), "\(file): \(reading.meanConfidence)")
+        }
+        for file in ["rotated90.png", "rotated180.png", "rotated270.png", "scale100_rotated180.png"] {
+            let reading = try ocr.recognize(try RecognizeFixture.image(file), deadline: 60)
+            XCTAssertTrue(Preprocessor.mayBeTurned(reading), "\(file): \(reading.meanConfidence)")
+        }
+        let pre = try Preprocessor(settings: ExtractSettings())
+        XCTAssertNil(try pre.reoriented(try RecognizeFixture.image("clean.png"), textScale: nil))
+        XCTAssertEqual(try pre.reoriented(try RecognizeFixture.image("rotated180.png"), textScale: nil)?.rotation, 180)
+    }
+
     func testSwitchesTurnEachStepOff() throws {
         var settings = ExtractSettings()
         settings.detectOrientation = false
@@ -44,5 +61,112 @@ final class RecognizePreprocessTests: XCTestCase {
         XCTAssertEqual(rotated.rotation, 0)
         XCTAssertEqual(rotated.image.width, 456)
         XCTAssertEqual(try pre.prepare(try RecognizeFixture.image("skew3.png")).skewDegrees, 0)
+    }
+}
+
+/// Low-resolution pages (no resolution in the file): the orientation guard and the text scale.
+final class RecognizeLowResolutionTests: XCTestCase {
+    /// Reads like the extract stage with `assumed_image_dpi: auto`: no resolution, then the estimate.
+    private func autoImage(_ name: String) throws -> (Image, TextScale?) {
+        let image = try ImageFile.read(RecognizeFixture.folder.appendingPathComponent(name).path,
+                                       maxPixels: .max, assumedDPI: 0)
+        XCTAssertEqual(image.resolution, 0, name)
+        let scale = try image.textScale()
+        image.setResolution(PageExtractor.resolution(estimatedFrom: scale))
+        return (image, scale)
+    }
+
+    func testUprightLowResolutionPagesAreNeverTurned() throws {
+        let pre = try Preprocessor(settings: ExtractSettings())
+        for dpi in [72, 100, 150, 300] {
+            let (image, scale) = try autoImage("scale\(dpi).png")
+            let prepared = try pre.prepare(image, textScale: scale)
+            XCTAssertEqual(prepared.rotation, 0, "scale\(dpi).png")
+            XCTAssertEqual(Double(prepared.textDPI), Double(dpi), accuracy: Double(dpi) * 0.15, "scale\(dpi).png")
+        }
+    }
+
+    func testTurnedLowResolutionPagesComeBackUpright() throws {
+        let pre = try Preprocessor(settings: ExtractSettings())
+        let ocr = try TextRecognizer(settings: { var s = OCRSettings(); s.level = .fast; return s }())
+        for (file, rotation) in [("scale100_rotated90.png", 270), ("scale100_rotated180.png", 180), ("scale100_rotated270.png", 90)] {
+            let (image, scale) = try autoImage(file)
+            let prepared = try pre.prepare(image, textScale: scale)
+            XCTAssertEqual(prepared.rotation, rotation, file)
+            XCTAssertGreaterThan(prepared.image.width, prepared.image.height, file)
+            // Measured again on the upright page: ≈ 100 dpi (the turned page's letters lie on their side).
+            XCTAssertEqual(Double(prepared.textDPI), 100, accuracy: 15, file)
+            let text = try ocr.recognize(prepared.image, textDPI: prepared.textDPI, deadline: 60)
+                .lines.map(\.text).joined(separator: " ").recognizedWords
+            for w in ["committee", "library", "budget"] {
+                XCTAssertTrue(text.contains(w), "\(file): missing \(w) in \(text)")
+            }
+        }
+    }
+
+    /// The reading check rejects a turn of an upright page and accepts the right one.
+    func testReadingCheckKeepsTheBetterOrientation() throws {
+        let pre = try Preprocessor(settings: ExtractSettings())
+        for name in ["scale72.png", "scale150.png"] {
+            let (upright, scale) = try autoImage(name)
+            let dpi = pre.textDPI(of: upright, scale: scale)
+            XCTAssertFalse(try pre.verifiedRotation(180, of: upright, textDPI: dpi), name)
+            XCTAssertFalse(try pre.verifiedRotation(90, of: upright, textDPI: dpi), name)
+        }
+        for (name, rotation) in [("scale100_rotated180.png", 180), ("scale100_rotated90.png", 90)] {
+            let (turned, scale) = try autoImage(name)
+            let dpi = pre.textDPI(of: turned, scale: scale)
+            XCTAssertTrue(try pre.verifiedRotation(rotation, of: turned, textDPI: dpi), name)
+        }
+    }
+
+    /// Small text is read on an enlarged copy; the boxes come back in the original's pixels.
+    func testBoxesOfEnlargedReadingAreInOriginalPixels() throws {
+        let ocr = try TextRecognizer(settings: { var s = OCRSettings(); s.level = .fast; return s }())
+        let image = try RecognizeFixture.image("scale300.png")
+        XCTAssertEqual(TextRecognizer.upscaleFactor(textDPI: 80), 1.5, accuracy: 0.01)
+        XCTAssertEqual(TextRecognizer.upscaleFactor(textDPI: 300), 1)
+        let direct = try ocr.recognize(image, textDPI: 300, deadline: 60)
+        let enlarged = try ocr.recognize(image, textDPI: 80, deadline: 60)  // read at ×1.5
+        let bounds = Box(x: 0, y: 0, width: image.width, height: image.height)
+        var matched = 0
+        var directByText: [String: Box] = [:]
+        for w in direct.words where w.text.count >= 6 { directByText[w.text] = w.box }
+        for w in enlarged.words {
+            XCTAssertNotNil(w.box.intersection(bounds), "\(w.text) at \(w.box) outside the image")
+            guard let box = directByText[w.text] else { continue }
+            matched += 1
+            XCTAssertEqual(w.box.x, box.x, accuracy: 3, w.text)
+            XCTAssertEqual(w.box.y, box.y, accuracy: 3, w.text)
+            XCTAssertEqual(w.box.maxX, box.maxX, accuracy: 3, w.text)
+            XCTAssertEqual(w.box.maxY, box.maxY, accuracy: 3, w.text)
+        }
+        XCTAssertGreaterThan(matched, 20)
+    }
+
+    /// A page about 40 characters wide (a till receipt) is one block; a letter page is laid out.
+    func testNarrowPagesAreReadAsOneBlock() throws {
+        XCTAssertEqual(TextRecognizer.segmentation(width: 750, textDPI: 330), .singleBlock)  // 3-inch receipt, 21-px x-height
+        XCTAssertEqual(TextRecognizer.segmentation(width: 1700, textDPI: 200), .auto)        // 8.5-inch page
+        XCTAssertEqual(TextRecognizer.segmentation(width: 662, textDPI: 80), .auto)          // the same page at 80 dpi
+        XCTAssertEqual(TextRecognizer.segmentation(width: 4961, textDPI: 790), .auto)        // a receipt on an A4 scan
+        // Read as one block, a narrow crop of the prose still reads as prose.
+        let ocr = try TextRecognizer(settings: { var s = OCRSettings(); s.level = .fast; return s }())
+        let image = try RecognizeFixture.image("scale300.png")
+        let narrow = try image.cropped(to: Box(x: 0, y: 0, width: 700, height: image.height))
+        XCTAssertEqual(TextRecognizer.segmentation(width: narrow.width, textDPI: 300), .singleBlock)
+        let words = try ocr.recognize(narrow, textDPI: 300, deadline: 60).lines.map(\.text).joined(separator: " ").recognizedWords
+        XCTAssertTrue(words.isSuperset(of: ["committee", "members"]), "\(words)")
+    }
+
+    func testPageTextScalingMapsEveryBox() {
+        let word = Word(text: "ab", confidence: 90, box: Box(x: 10, y: 21, width: 31, height: 9))
+        let line = Line(text: "ab", confidence: 90, box: Box(x: 10, y: 21, width: 31, height: 9), words: [word], stage: .fast)
+        let page = PageText(source: .ocr, lines: [line], regions: [RegionHint(kind: .text, box: Box(x: 8, y: 20, width: 40, height: 12), index: 0)])
+        let half = page.scaled(by: 0.5)
+        XCTAssertEqual(half.words[0].box, Box(x: 5, y: 11, width: 16, height: 4)) // edges 5...20.5→21, 10.5→11...15
+        XCTAssertEqual(half.lines[0].box, half.words[0].box)
+        XCTAssertEqual(half.regions[0].box, Box(x: 4, y: 10, width: 20, height: 6))
+        XCTAssertEqual(page.scaled(by: 1), page)
     }
 }

@@ -18,6 +18,17 @@ final class SpecLoaderTests: XCTestCase {
         XCTAssertEqual(spec.ocr.level, .balanced)
         XCTAssertEqual(spec.barcodes.symbologies, Symbology.allCases)
         XCTAssertNil(spec.run.workers)
+        XCTAssertNil(spec.extract.assumedImageDPI, "assumed_image_dpi defaults to auto")
+    }
+
+    func testAssumedImageDPIIsAutoOrANumber() throws {
+        let sandbox = try SpecSandbox()
+        let head = "name: t\ndatabase: quire.db\ninputs: [scans]\nextract:\n  assumed_image_dpi: "
+        XCTAssertNil(try XCTUnwrap(sandbox.validate(head + "auto\n").spec).extract.assumedImageDPI)
+        XCTAssertEqual(try XCTUnwrap(sandbox.validate(head + "150\n").spec).extract.assumedImageDPI, 150)
+        let bad = sandbox.validate(head + "often\n")
+        XCTAssertNil(bad.spec)
+        XCTAssertTrue(bad.diagnostics.contains { $0.message.contains("extract.assumed_image_dpi") }, "\(bad.diagnostics)")
     }
 
     func testCompleteFixtureWithDebianTessdata() throws {

@@ -263,6 +263,22 @@ final class StoreTests: XCTestCase {
         XCTAssertEqual(try store.query("SELECT text FROM page_text") { $0.string(0) }, ["Figure 1. A chart."])
     }
 
+    /// Schema 3: an OCR page's estimated resolution is stored with the page.
+    func testEstimatedResolutionIsStored() throws {
+        let r = try beginRun()
+        guard case .new(let doc) = try record("/in/a.png", sha: "AAA", run: r) else { return XCTFail() }
+        try store.setPageCount(documentID: doc, count: 1)
+        let fps: [Stage: String] = [.extract: "e", .ocr: "o", .layout: "l", .barcodes: "b"]
+        let page = try store.plan(PlanRequest(mode: .run, fingerprints: fps, maxAttempts: 3)).pages[0]
+        var outcome = fullOutcome(page)
+        outcome.extract?.estimatedDPI = 84
+        outcome.extract?.size.dpi = 84
+        try store.commit(outcome, fingerprints: fps, runID: r)
+        let row = try store.query("SELECT dpi, estimated_dpi FROM pages") { ($0.int(0), $0.int(1)) }
+        XCTAssertEqual(row.first?.0, 84)
+        XCTAssertEqual(row.first?.1, 84)
+    }
+
     private func fullOutcome(_ page: PlannedPage) -> PageOutcome {
         let words = [Word(text: "Hello", confidence: 95, box: Box(x: 10, y: 10, width: 50, height: 20)),
                      Word(text: "world", confidence: 91, box: Box(x: 70, y: 10, width: 50, height: 20))]

@@ -79,6 +79,9 @@ public struct ExtractOutput: Codable, Sendable {
     public var figures: [Box] = []
     /// The text layer, when the page's text comes from it.
     public var textLayer: PageText?
+    /// OCR pages: the resolution estimated from the size of the page's text (`TextScale`), in
+    /// the original image's pixels per inch; nil when not measured.
+    public var estimatedDPI: Int? = nil
 }
 
 /// What a worker reports, in order, for one task.

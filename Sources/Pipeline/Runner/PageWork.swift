@@ -7,7 +7,7 @@ import Imaging
 final class PageWork {
     private let faults: FaultInjection
     private let extractor = PageExtractor()
-    private var preprocessor: (settings: ExtractSettings, engine: Preprocessor)?
+    private var preprocessor: (settings: ExtractSettings, languages: [String], engine: Preprocessor)?
     private var recognizer: (settings: OCRSettings, engine: TextRecognizer)?
     private var barcodeReader: (settings: BarcodeSettings, conservative: Bool, engine: BarcodeDetector)?
     /// The document being worked on, open by its exact path (kept while its pages come).
@@ -70,6 +70,10 @@ final class PageWork {
         var image: Image?
         var extracted: ExtractOutput?
         var text = task.storedText
+        var textDPI: Int?
+        var early: (text: PageText, ms: Int)?
+        var ocrFailed = false
+        let ocr = settings.ocr.with(languages: task.ocrLanguages)
         let needsImage = !task.stages.isDisjoint(with: [.extract, .ocr, .barcodes])
         if needsImage {
             // Without barcodes, a text-layer page's raster serves only ruling detection: 100 dpi
@@ -82,10 +86,26 @@ final class PageWork {
                 }
             }) else { return }
             let usesOCR = page.textSource == .ocr
-            guard let (prepared, prepMS) = try stage(.preprocess, {
-                usesOCR ? try preprocess(page.image, settings.extract)
+            // Orientation after the first reading: OSD costs about a third of a fast reading, and
+            // nearly every page is upright; only a page that reads poorly is checked (and read
+            // again when it is turned). Without OCR in this task, OSD runs first as before.
+            let readFirst = usesOCR && settings.extract.detectOrientation && ocr.enabled && task.stages.contains(.ocr)
+            guard var (prepared, prepMS) = try stage(.preprocess, {
+                usesOCR ? try preprocess(page.image, textScale: page.textScale, settings.extract,
+                                         languages: ocr.languages, orientation: !readFirst)
                         : PreparedImage(image: page.image, rotation: 0, skewDegrees: 0)
             }) else { return }
+            if readFirst {
+                let remaining = max(1, settings.pageTimeout * 0.9 - Date().timeIntervalSince(started))
+                if let ((reading, upright), ms) = try stage(.ocr, {
+                    try recognizeUpright(page, prepared, settings, ocr: ocr, deadline: remaining)
+                }) {
+                    early = (reading, ms)
+                    prepared = upright
+                } else {
+                    ocrFailed = true
+                }
+            }
             // Ruling lines belong to the page's preparation: a leptonica failure fails that stage.
             guard let (rulings, _) = try stage(.preprocess, {
                 settings.layout.enabled && settings.layout.tables
@@ -96,20 +116,28 @@ final class PageWork {
                 ? LayoutStage.figureRegions(in: prepared.image).map { $0.scaled(by: Double(page.dpi) / Double(page.imageDPI)) }
                 : []
             let size = usesOCR ? (prepared.image.width, prepared.image.height) : (page.width, page.height)
+            // An image without a resolution takes the estimate measured on the upright page.
+            let dpi = page.resolutionEstimated ? PageExtractor.resolution(estimatedFrom: prepared.textScale) : page.dpi
             let output = ExtractOutput(
-                size: PageSize(width: size.0, height: size.1, dpi: page.dpi),
+                size: PageSize(width: size.0, height: size.1, dpi: dpi),
                 textSource: page.textSource, rotation: prepared.rotation, skew: prepared.skewDegrees,
-                rulings: rulings, figures: figures, textLayer: page.textLayer)
+                rulings: rulings, figures: figures, textLayer: page.textLayer,
+                estimatedDPI: usesOCR ? prepared.textScale?.estimatedDPI : nil)
             try emit(.extracted(taskID: id, output: output, ms: extractMS + prepMS))
+            textDPI = prepared.textDPI
             image = prepared.image
             extracted = output
             if let layer = page.textLayer { text = layer }
         }
-        var ocrFailed = false
         var recognizedMS: Int?
-        if task.stages.contains(.ocr), extracted?.textSource == .ocr, let image {
+        if let early {
+            text = early.text
+            recognizedMS = early.ms
+            // Sent before the barcode stage runs: a crash there keeps the OCR.
+            try emit(.recognized(taskID: id, text: early.text, ms: early.ms))
+        } else if !ocrFailed, task.stages.contains(.ocr), extracted?.textSource == .ocr, let image {
             let remaining = max(1, settings.pageTimeout * 0.9 - Date().timeIntervalSince(started))
-            if let (recognized, ms) = try stage(.ocr, { try recognize(image, settings.ocr.with(languages: task.ocrLanguages), deadline: remaining) }) {
+            if let (recognized, ms) = try stage(.ocr, { try recognize(image, textDPI: textDPI, ocr, deadline: remaining) }) {
                 text = recognized
                 recognizedMS = ms
                 // Sent before the barcode stage runs: a crash there keeps the OCR.
@@ -154,14 +182,35 @@ final class PageWork {
         }
     }
 
-    private func preprocess(_ image: Image, _ settings: ExtractSettings) throws -> PreparedImage {
-        if preprocessor?.settings != settings { preprocessor = (settings, try Preprocessor(settings: settings)) }
-        return try preprocessor!.engine.prepare(image)
+    private func preprocessor(_ settings: ExtractSettings, languages: [String]) throws -> Preprocessor {
+        if preprocessor?.settings != settings || preprocessor?.languages != languages {
+            preprocessor = (settings, languages, try Preprocessor(settings: settings, languages: languages))
+        }
+        return preprocessor!.engine
     }
 
-    private func recognize(_ image: Image, _ settings: OCRSettings, deadline: Double) throws -> PageText {
+    private func preprocess(_ image: Image, textScale: TextScale?, _ settings: ExtractSettings,
+                            languages: [String], orientation: Bool) throws -> PreparedImage {
+        try preprocessor(settings, languages: languages).prepare(image, textScale: textScale, orientation: orientation)
+    }
+
+    /// Reads the prepared (deskewed, not yet turned) page; when the reading is poor
+    /// (`Preprocessor.mayBeTurned`), asks orientation detection and, if the page is turned,
+    /// reads the upright page instead. Returns the reading and the image it was made on.
+    private func recognizeUpright(_ page: ExtractedPage, _ prepared: PreparedImage, _ settings: StageSettings,
+                                  ocr: OCRSettings, deadline: Double) throws -> (PageText, PreparedImage) {
+        let start = Date()
+        let reading = try recognize(prepared.image, textDPI: prepared.textDPI, ocr, deadline: deadline)
+        guard Preprocessor.mayBeTurned(reading) else { return (reading, prepared) }
+        let pre = try preprocessor(settings.extract, languages: ocr.languages)
+        guard let upright = try pre.reoriented(page.image, textScale: page.textScale) else { return (reading, prepared) }
+        let left = max(1, deadline - Date().timeIntervalSince(start))
+        return (try recognize(upright.image, textDPI: upright.textDPI, ocr, deadline: left), upright)
+    }
+
+    private func recognize(_ image: Image, textDPI: Int?, _ settings: OCRSettings, deadline: Double) throws -> PageText {
         if recognizer?.settings != settings { recognizer = (settings, try TextRecognizer(settings: settings)) }
-        return try recognizer!.engine.recognize(image, deadline: deadline)
+        return try recognizer!.engine.recognize(image, textDPI: textDPI, deadline: deadline)
     }
 
     private func barcodes(_ settings: BarcodeSettings, conservative: Bool) -> BarcodeDetector {

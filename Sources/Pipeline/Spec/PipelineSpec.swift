@@ -98,8 +98,10 @@ public enum TextLayerMode: String, Codable, Sendable, CaseIterable {
 public struct ExtractSettings: Codable, Sendable, Equatable {
     /// Resolution PDF pages are rendered at for OCR and barcodes.
     public var dpi: Int = 300
-    /// Resolution assumed for images whose file carries none.
-    public var assumedImageDPI: Int = 300
+    /// Resolution assumed for images whose file carries none; nil (`auto`, the default):
+    /// estimated from the size of the page's text, which then also sets how far small text is
+    /// enlarged before OCR (see `TextScale`).
+    public var assumedImageDPI: Int? = nil
     public var textLayer: TextLayerMode = .auto
     /// Largest page raster, in pixels (width × height), accepted before decoding.
     public var maxPixels: Int = 100_000_000

@@ -20,6 +20,12 @@ public struct ExtractedPage {
     public var height: Int
     /// `.textLayer`: the text comes from `textLayer` and OCR is skipped; `.ocr`: OCR the image.
     public var textSource: TextSource
+    /// The size of the page's text measured on `image` (OCR pages only; nil when too little
+    /// text-like ink was found).
+    public var textScale: TextScale?
+    /// True when `dpi` was estimated from `textScale` (an image file without a resolution,
+    /// `assumed_image_dpi: auto`).
+    public var resolutionEstimated = false
 
     public init(image: Image, textLayer: PageText?, dpi: Int, textSource: TextSource,
                 imageDPI: Int? = nil, size: (width: Int, height: Int)? = nil) {

@@ -12,7 +12,10 @@ import PDF
 /// - PDF pages are rendered at `settings.dpi`; the text layer is used per `settings.textLayer`
 ///   (`auto`: see `TextLayerPolicy`; `always`: never OCR, even an empty layer; `never`: always OCR).
 /// - Image files (each TIFF directory is a page) are read in 8-bit gray with the file's dpi,
-///   else `settings.assumedImageDPI`. With `always` they get an empty text layer (no OCR).
+///   else `settings.assumedImageDPI`, else (`auto`) the resolution estimated from the size of
+///   the page's text (`TextScale`, 300 when there is too little text to measure). With `always`
+///   they get an empty text layer (no OCR).
+/// - Pages to be OCR'd carry their measured `TextScale`.
 /// - Encrypted PDFs: no password first, then the values of `DocumentRef.passwordEnv`'s variables
 ///   in order.
 public final class PageExtractor {
@@ -57,15 +60,32 @@ public final class PageExtractor {
         let image: Image
         do {
             image = try imagePages(for: document).read(page: page, maxPixels: settings.maxPixels,
-                                                       assumedDPI: settings.assumedImageDPI)
+                                                       assumedDPI: settings.assumedImageDPI ?? 0)
         } catch let error as ImageError {
             throw Self.translate(error, page: page)
         }
-        let dpi = image.resolution
         if settings.textLayer == .always {
-            return ExtractedPage(image: image, textLayer: PageText(source: .textLayer, lines: []), dpi: dpi, textSource: .textLayer)
+            if image.resolution == 0 { image.setResolution(Self.fallbackDPI) }
+            return ExtractedPage(image: image, textLayer: PageText(source: .textLayer, lines: []),
+                                 dpi: image.resolution, textSource: .textLayer)
         }
-        return ExtractedPage(image: image, textLayer: nil, dpi: dpi, textSource: .ocr)
+        let scale = try image.textScale()
+        let estimated = image.resolution == 0
+        if estimated { image.setResolution(Self.resolution(estimatedFrom: scale)) }
+        var page = ExtractedPage(image: image, textLayer: nil, dpi: image.resolution, textSource: .ocr)
+        page.textScale = scale
+        page.resolutionEstimated = estimated
+        return page
+    }
+
+    /// Resolution of an image without one when its text cannot be measured.
+    static let fallbackDPI = 300
+
+    /// The resolution an image without one is given: the text-scale estimate within 50...1200
+    /// (the range image files plausibly record), else `fallbackDPI`.
+    static func resolution(estimatedFrom scale: TextScale?) -> Int {
+        guard let scale else { return fallbackDPI }
+        return min(1200, max(50, scale.estimatedDPI))
     }
 
     /// The open image file for `ref`, opening it (and dropping the previous one) when needed.
@@ -97,9 +117,11 @@ public final class PageExtractor {
             let image = try cheap?.inkThreshold.map { try page.renderInk(dpi: imageDPI, threshold: $0, maxPixels: settings.maxPixels) }
                 ?? page.render(dpi: imageDPI, maxPixels: settings.maxPixels)
             let size = page.pixelSize(dpi: settings.dpi)
-            return ExtractedPage(image: image, textLayer: text, dpi: settings.dpi,
-                                 textSource: text == nil ? .ocr : .textLayer, imageDPI: imageDPI,
-                                 size: (size.width, size.height))
+            var extracted = ExtractedPage(image: image, textLayer: text, dpi: settings.dpi,
+                                          textSource: text == nil ? .ocr : .textLayer, imageDPI: imageDPI,
+                                          size: (size.width, size.height))
+            if text == nil { extracted.textScale = try image.textScale() }
+            return extracted
         } catch let error as PDFError {
             throw Self.translate(error, page: number, passwordEnv: document.passwordEnv)
         }

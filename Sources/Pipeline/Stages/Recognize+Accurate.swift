@@ -34,7 +34,7 @@ extension TextRecognizer {
     func rereadWeakLines(_ page: PageText, image: Image, remaining: () -> Double) throws -> PageText {
         var page = page
         for index in page.lines.indices where page.lines[index].confidence < rereadThreshold {
-            guard remaining() > 0.5 else { break }
+            guard remaining() > 0.02 else { break }
             if let better = try reread(page.lines[index], in: image, remaining: remaining) {
                 page.lines[index] = better
             }
@@ -54,7 +54,7 @@ extension TextRecognizer {
         var winner: Int?
         var bestScore = line.confidence + 1 // a re-read must really be better
         for (number, strategy) in strategies.enumerated() {
-            guard remaining() > 0.2 else { break }
+            guard remaining() > 0.01 else { break }
             guard let engine = strategy.usesStandardModel ? standard : fast else { continue }
             let scale = max(1, min(4, strategy.targetHeight / Double(max(1, line.box.height))))
             var input = try filtered(crop, strategy.filter)

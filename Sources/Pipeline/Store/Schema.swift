@@ -10,6 +10,7 @@ enum Schema {
         var m = Migrator()
         m.register(1, "initial schema", sql: v1)
         m.register(2, "pages by document and status", sql: v2)
+        m.register(3, "estimated resolution of OCR pages", sql: v3)
         m.register(4, "figure regions and caption links", sql: v4)
         m.register(5, "barcode add-ons", sql: v5)
         m.register(6, "exact path bytes and the durable document pass", sql: v6)
@@ -300,5 +301,14 @@ extension Schema {
     );
     CREATE INDEX figure_regions_page ON figure_regions(page_id);
     ALTER TABLE blocks ADD COLUMN caption_of INTEGER REFERENCES blocks(id) ON DELETE SET NULL;
+    """
+}
+
+extension Schema {
+    /// The resolution estimated from the size of an OCR page's text (`TextScale`), in the
+    /// original image's pixels per inch: what `assumed_image_dpi: auto` used, and a check on the
+    /// resolution a file records.
+    static let v3 = """
+    ALTER TABLE pages ADD COLUMN estimated_dpi INTEGER;
     """
 }

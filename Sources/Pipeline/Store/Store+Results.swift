@@ -27,8 +27,10 @@ extension Store {
             // only when the extract stage itself was due (it is deterministic for the same settings).
             if let ex = outcome.extract, outcome.page.stages.contains(.extract) {
                 try db.execute("""
-                    UPDATE pages SET width = ?, height = ?, dpi = ?, text_source = ?, rotation = ?, skew = ? WHERE id = ?
-                    """, ex.size.width, ex.size.height, ex.size.dpi, ex.textSource.rawValue, ex.rotation, ex.skew, pageID)
+                    UPDATE pages SET width = ?, height = ?, dpi = ?, text_source = ?, rotation = ?, skew = ?,
+                      estimated_dpi = ? WHERE id = ?
+                    """, ex.size.width, ex.size.height, ex.size.dpi, ex.textSource.rawValue, ex.rotation, ex.skew,
+                    ex.estimatedDPI, pageID)
                 try replaceRulings(pageID, ex.rulings)
                 try replaceFigureRegions(pageID, ex.figures)
                 try setStage(pageID, .extract, "done", fingerprints, runID, ms: outcome.stageMS[.extract])

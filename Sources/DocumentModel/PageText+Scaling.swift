@@ -1,0 +1,32 @@
+/// Mapping text coordinates between an image and a scaled copy of it (OCR reads small text on
+/// an enlarged copy; what is stored is in the original image's pixels).
+extension Box {
+    /// The box on an image scaled by `factor`: each edge is scaled and rounded, so boxes that
+    /// touch still touch.
+    public func scaled(by factor: Double) -> Box {
+        func s(_ v: Int) -> Int { Int((Double(v) * factor).rounded()) }
+        let left = s(x), top = s(y)
+        return Box(x: left, y: top, width: s(maxX) - left, height: s(maxY) - top)
+    }
+}
+
+extension PageText {
+    /// The same text with every word, line and region box scaled by `factor`.
+    public func scaled(by factor: Double) -> PageText {
+        guard factor != 1 else { return self }
+        var copy = self
+        copy.lines = lines.map { line in
+            var line = line
+            line.box = line.box.scaled(by: factor)
+            line.words = line.words.map { word in
+                var word = word
+                word.box = word.box.scaled(by: factor)
+                word.fontSize = word.fontSize.map { $0 * factor }
+                return word
+            }
+            return line
+        }
+        copy.regions = regions.map { RegionHint(kind: $0.kind, box: $0.box.scaled(by: factor), index: $0.index) }
+        return copy
+    }
+}
