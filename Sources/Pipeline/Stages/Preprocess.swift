@@ -163,9 +163,6 @@ public final class Preprocessor {
         let sample = try Self.sample(of: probe)
         let upright = try checker.readingQuality(of: sample, deadline: 10)
         let turned = try checker.readingQuality(of: sample.rotated(quarterTurns: (360 - rotation) % 360 / 90), deadline: 10)
-        if ProcessInfo.processInfo.environment["QUIRE_DEBUG_ORIENTATION"] != nil {
-            FileHandle.standardError.write(Data("orientation check \(rotation): upright \(upright) turned \(turned)\n".utf8))
-        }
         return turned.score >= upright.score + Self.orientationCheckMargin
     }
 
