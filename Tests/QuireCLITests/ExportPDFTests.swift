@@ -109,7 +109,11 @@ final class ExportPDFTests: XCTestCase {
                 matched.append(nearest.text)
                 // Horizontal edges are the word's; vertical ones the line's (one font size per line).
                 offsets.append(max(abs(nearest.box[0] - word.box[0]), abs(nearest.box[2] - word.box[2])))
-                XCTAssertLessThanOrEqual(abs((nearest.box[1] + nearest.box[3]) / 2 - cy), 6, "\(name): \(word.text)")
+                // A token with no letter or digit (a table ruling OCR read as "|") has a box of its
+                // own height, not its line's: its glyph sits on the line, not in the box's middle.
+                if word.text.contains(where: { $0.isLetter || $0.isNumber }) {
+                    XCTAssertLessThanOrEqual(abs((nearest.box[1] + nearest.box[3]) / 2 - cy), 6, "\(name): \(word.text)")
+                }
             }
             let want = Array(stored.map(\.text).joined(separator: " ")), got = Array(matched.joined(separator: " "))
             let cer = Double(Self.editDistance(want, got)) / Double(max(1, want.count))
