@@ -109,21 +109,14 @@ struct ALTORenderer {
             }
             try w.endElement()
         }
-        var illustrations = 0
-        for figure in page.blocks where figure.kind == .figure {
-            illustrations += 1
+        // Figures, then barcodes, as `Illustration`s (their words, if any, are not text).
+        let illustrations = page.blocks.filter { $0.kind == .figure }.map { ("figure", $0.box) }
+            + page.barcodes.map { ("barcode \($0.symbology.rawValue)", $0.bounds) }
+        for (i, (type, box)) in illustrations.enumerated() {
             try w.startElement("Illustration")
-            try w.attribute("ID", "p\(n)_i\(illustrations)")
-            try w.attribute("TYPE", "figure")
-            try position(figure.box, to: w)
-            try w.endElement()
-        }
-        for code in page.barcodes {
-            illustrations += 1
-            try w.startElement("Illustration")
-            try w.attribute("ID", "p\(n)_i\(illustrations)")
-            try w.attribute("TYPE", "barcode \(code.symbology.rawValue)")
-            try position(code.bounds, to: w)
+            try w.attribute("ID", "p\(n)_i\(i + 1)")
+            try w.attribute("TYPE", type)
+            try position(box, to: w)
             try w.endElement()
         }
         try w.endElement()
