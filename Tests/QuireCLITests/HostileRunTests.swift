@@ -108,9 +108,16 @@ final class HostileRunTests: XCTestCase {
     func testStaleReadOnlySharedMemoryFileDoesNotKeepTheDatabaseUnusable() throws {
         let box = try QuireSandbox(files: ["alpha.pdf"])
         try box.writePipeline(ocr: false, barcodes: false)
-        // Root writes through any mode bits: run quire as an ordinary user (nobody) when root.
+        // Root writes through any mode bits: run quire as an ordinary user (nobody) when root,
+        // from a copy of the binary inside the sandbox (the build folder may be closed to others,
+        // as in a clone made under `mktemp -d`).
+        var quire = QuireSandbox.executable
+        if geteuid() == 0 {
+            quire = box.dir.appendingPathComponent("quire").path
+            try FileManager.default.copyItem(atPath: QuireSandbox.executable, toPath: quire)
+        }
         let asUser = geteuid() == 0 ? "chown -R 65534 \"$2\" && exec setpriv --reuid=65534 --regid=65534 --clear-groups " : "exec "
-        let first = try shell(asUser + "\"$0\" run \"$1\" --quiet", QuireSandbox.executable, box.pipeline, box.dir.path)
+        let first = try shell(asUser + "\"$0\" run \"$1\" --quiet", quire, box.pipeline, box.dir.path)
         XCTAssertEqual(first.status, 0, first.stderr)
         // One failed attempt left a -shm without write permission (no connection is open now).
         let shm = box.database + "-shm"
@@ -118,7 +125,7 @@ final class HostileRunTests: XCTestCase {
         if geteuid() == 0 { XCTAssertEqual(chown(shm, 65534, 65534), 0) }
         XCTAssertEqual(chmod(shm, 0o444), 0)
         try box.writePipeline(ocr: false, barcodes: true)     // a changed stage: the run must write
-        let second = try shell(asUser + "\"$0\" run \"$1\" --quiet", QuireSandbox.executable, box.pipeline, box.dir.path)
+        let second = try shell(asUser + "\"$0\" run \"$1\" --quiet", quire, box.pipeline, box.dir.path)
         XCTAssertEqual(second.status, 0, second.stderr)
         XCTAssertEqual(try box.scalar("SELECT count(*) FROM runs WHERE status = 'completed'"), 2)
     }
