@@ -66,4 +66,16 @@ final class CandidateRegionTests: XCTestCase {
             }
         }
     }
+
+    /// A text document (OCR read many words) is searched as a scan: after the quick look, the
+    /// later passes read only code-like regions. The sheet of codes enlarged 3× (a large page)
+    /// yields the same symbols both ways.
+    func testATextPageIsSearchedAsAScanAndKeepsItsCodes() throws {
+        let page = try BarcodeFixtures.image("multi.png").scaled(by: 3)
+        let reader = BarcodeReader(search: .staged)
+        let asPhoto = Set(try reader.read(page).map(\.payload))
+        let asScan = Set(try reader.read(page, textPage: true).map(\.payload))
+        XCTAssertGreaterThanOrEqual(asPhoto.count, 6)
+        XCTAssertEqual(asScan, asPhoto)
+    }
 }

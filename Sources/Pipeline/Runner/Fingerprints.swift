@@ -7,8 +7,9 @@ import OCR
 /// after it) redone; nothing else is.
 enum Fingerprints {
     /// Bump when a stage's algorithm changes what it produces for the same settings.
-    /// extract 2 / ocr 2: text-scale estimate (auto resolution), enlarged small text, orientation check.
-    static let revisions: [Stage: Int] = [.extract: 2, .ocr: 2, .layout: 1, .barcodes: 1]
+    /// extract 2 / ocr 2: text-scale estimate (auto resolution), enlarged small text, orientation check;
+    /// layout 2: headings, paragraphs, figures and captions on real pages; barcodes 2: staged photo search.
+    static let revisions: [Stage: Int] = [.extract: 2, .ocr: 2, .layout: 2, .barcodes: 2]
 
     /// `languages`: an input's own OCR languages (replacing `ocr.languages`).
     static func compute(_ spec: PipelineSpec, languages: [String]? = nil) -> [Stage: String] {

@@ -151,7 +151,8 @@ final class PageWork {
         var codes = task.storedBarcodes
         if task.stages.contains(.barcodes), let image {
             guard let (found, ms) = try stage(.barcodes, {
-                try barcodes(settings.barcodes, conservative: task.conservativeBarcodes).detect(image)
+                try barcodes(settings.barcodes, conservative: task.conservativeBarcodes)
+                    .detect(image, textWords: text?.words.count ?? 0)
             }) else { return }
             codes = found
             try emit(.barcodes(taskID: id, barcodes: found, ms: ms))

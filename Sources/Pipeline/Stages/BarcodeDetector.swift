@@ -25,9 +25,14 @@ public final class BarcodeDetector {
     /// The symbologies actually asked of zxing.
     public var symbologies: Set<Symbology> { reader.symbologies }
 
+    /// Words from which a page counts as a text document (a photo of codes has a handful at most).
+    static let textPageWords = 50
+
     /// The page's barcodes, corners in the image's pixels. Empty when the stage is disabled.
-    public func detect(_ image: Image) throws -> [Barcode] {
+    /// `textWords`: how many words OCR read on the page (a text document is searched as a scan,
+    /// not as a photo of codes: ``BarcodeReader/read(_:textPage:)``).
+    public func detect(_ image: Image, textWords: Int = 0) throws -> [Barcode] {
         guard settings.enabled, !reader.symbologies.isEmpty else { return [] }
-        return try reader.read(image)
+        return try reader.read(image, textPage: textWords >= Self.textPageWords)
     }
 }
