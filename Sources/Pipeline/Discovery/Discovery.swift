@@ -38,10 +38,19 @@ public struct Discovery {
 
     /// What each of `spec`'s inputs holds and matches now, without reading any file (for `validate`).
     public static func survey(_ spec: PipelineSpec) -> [InputTally] {
-        var discovery = Discovery()
-        let db = spec.database
-        discovery.ignoredPaths = [db, db + "-wal", db + "-shm", db + "-journal", db + ".lock"]
-        return discovery.walk(spec.inputs).tallies
+        Discovery(ignoringDatabase: spec.database).walk(spec.inputs).tallies
+    }
+
+    init() {}
+
+    /// A discovery that never takes the database `db` or its companion files (`-wal`, `-shm`,
+    /// `-journal`, lock, the file being created) for inputs: by their paths, and by device and
+    /// inode for the same files reached under another spelling (a symlinked root, a hard link).
+    init(ignoringDatabase db: String) {
+        let companions = [db, db + "-wal", db + "-shm", db + "-journal", db + ".lock", RunLock.lockPath(for: db),
+                          Store.creationPath(for: db)]
+        ignoredPaths = Set(companions)
+        ignoredFiles = Set(companions.compactMap { FilePath($0).statInfo().map(FileID.init) })
     }
 
     /// Now, for `min_file_age` (a parameter for tests).

@@ -179,13 +179,7 @@ public final class Runner {
     }
 
     func discover(into store: Store, state: inout RunState, stop: InterruptFlag) throws -> [String] {
-        let db = spec.database
-        let companions = [db, db + "-wal", db + "-shm", db + "-journal", db + ".lock", RunLock.lockPath(for: db),
-                          Store.creationPath(for: db)]
-        var discovery = Discovery()
-        discovery.ignoredPaths = Set(companions)
-        // The same files reached under another spelling (a symlinked root, a hard link).
-        discovery.ignoredFiles = Set(companions.compactMap { FilePath($0).statInfo().map(Discovery.FileID.init) })
+        var discovery = Discovery(ignoringDatabase: spec.database)
         discovery.shouldStop = { stop.isSet }
         let found = discovery.walk(spec.inputs)
         for warning in found.warnings { progress.warning(warning) }
