@@ -63,7 +63,7 @@ struct CommandInfo: Sendable {
                     summary: "Process selected pages again",
                     options: [
                         Option(name: "--failed", value: nil, help: "Only pages whose last attempt failed."),
-                        Option(name: "--stage", value: "extract|ocr|layout|barcodes", help: "Redo from this stage on."),
+                        Option(name: "--stage", value: Stage.declared.map(\.rawValue).joined(separator: "|"), help: "Redo from this stage on."),
                         Option(name: "--document", value: "GLOB", help: "Only documents matching GLOB (relative to an input root); may repeat."),
                         Option(name: "--force", value: nil, help: "Also pages that reached run.max_attempts."),
                         workers, progress, quiet, logFile, help,

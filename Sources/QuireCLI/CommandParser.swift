@@ -111,7 +111,7 @@ private struct ParsedArguments {
         case "rerun":
             var stage: RerunStage?
             if let raw = options["--stage"]?.last {
-                stage = try choice(raw, option: "--stage", info: info)
+                stage = try choice(raw, among: Stage.declared, option: "--stage", info: info)
             }
             return .rerun(RerunOptions(pipeline: target, failedOnly: flags.contains("--failed"), stage: stage,
                                        documents: options["--document"] ?? [], force: flags.contains("--force"),
@@ -174,8 +174,13 @@ private struct ParsedArguments {
 
     private func choice<E: RawRepresentable & CaseIterable>(_ raw: String, option: String, info: CommandInfo) throws(UsageError) -> E
     where E.RawValue == String {
-        if let value = E(rawValue: raw) { return value }
-        let valid = E.allCases.map(\.rawValue)
+        try choice(raw, among: Array(E.allCases), option: option, info: info)
+    }
+
+    private func choice<E: RawRepresentable>(_ raw: String, among values: [E], option: String, info: CommandInfo) throws(UsageError) -> E
+    where E.RawValue == String {
+        if let value = values.first(where: { $0.rawValue == raw }) { return value }
+        let valid = values.map(\.rawValue)
         let hint = Suggestion.closest(to: raw, among: valid).map { " (did you mean '\($0)'?)" } ?? ""
         throw UsageError("option '\(option)' expects one of \(valid.joined(separator: ", ")), found '\(raw)'\(hint)", command: info.name)
     }

@@ -1,3 +1,4 @@
+import Pipeline
 /// The outcome of parsing a command line: what to do, with typed options. Pure data.
 public enum ParsedCommand: Equatable, Sendable {
     case run(RunOptions)
@@ -20,10 +21,9 @@ public enum ProgressMode: String, Sendable, CaseIterable {
     case auto, plain, json
 }
 
-/// A stage that `rerun --stage` can redo (with the stages after it).
-public enum RerunStage: String, Sendable, CaseIterable {
-    case extract, ocr, layout, barcodes
-}
+/// A stage that `rerun --stage` can redo (with the stages that read its output): any stored
+/// stage (`Stage.declared`).
+public typealias RerunStage = Stage
 
 /// `quire run PIPELINE [--workers N] [--progress auto|plain|json] [--quiet] [--log-file PATH]`
 public struct RunOptions: Equatable, Sendable {

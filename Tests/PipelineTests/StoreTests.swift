@@ -184,7 +184,7 @@ final class StoreTests: XCTestCase {
         var outcome = fullOutcome(page)
         outcome.barcodes = nil
         outcome.failures = [(.barcodes, "worker crashed in stage barcodes: killed by SIGABRT", true)]
-        XCTAssertEqual(try store.commit(outcome, fingerprints: fps, runID: r), "failed")
+        XCTAssertEqual(try store.commit(outcome, fingerprints: fps, runID: r), .failed)
 
         let words = try store.query("SELECT count(*) FROM words") { $0.int(0) }
         XCTAssertEqual(words, [2])

@@ -22,14 +22,9 @@ public struct PageTask: Codable, Sendable {
     /// Stored stages to produce (`Stage.stored` members). Extraction runs whenever a stage needs
     /// the image; its output is sent (and stored) only when `.extract` is asked for.
     public var stages: Set<Stage>
-    /// For a layout redo without OCR: the page's stored text, rulings and size.
-    public var storedText: PageText?
-    public var storedRulings: [RulingLine]?
-    /// For a layout-only redo: the page's stored figure regions (`ExtractOutput.figures`).
-    public var storedFigures: [Box]?
-    public var storedSize: PageSize?
-    /// For a layout redo without the barcode stage: the page's stored barcodes.
-    public var storedBarcodes: [Barcode]?
+    /// Stored outputs of stages this task reads but does not redo (loaded by the coordinator:
+    /// a layout redo gets the page's stored words, rulings, size and barcodes).
+    public var stored: [StageOutput] = []
     /// True when a previous attempt of the barcode stage crashed its worker: use the
     /// conservative reader configuration.
     public var conservativeBarcodes: Bool
@@ -39,11 +34,9 @@ public struct PageTask: Codable, Sendable {
     public var ocrLanguages: [String]?
 
     public init(taskID: Int, document: DocumentRef, pageNumber: Int, stages: Set<Stage>,
-                storedText: PageText? = nil, storedRulings: [RulingLine]? = nil, storedSize: PageSize? = nil,
-                conservativeBarcodes: Bool = false) {
+                stored: [StageOutput] = [], conservativeBarcodes: Bool = false) {
         self.taskID = taskID; self.document = document; self.pageNumber = pageNumber; self.stages = stages
-        self.storedText = storedText; self.storedRulings = storedRulings
-        self.storedSize = storedSize; self.conservativeBarcodes = conservativeBarcodes
+        self.stored = stored; self.conservativeBarcodes = conservativeBarcodes
     }
 }
 
@@ -55,34 +48,16 @@ public struct PageSize: Codable, Sendable, Hashable {
 }
 
 /// The settings of every stage, as one value a worker can cache engines by.
-public struct StageSettings: Codable, Sendable, Equatable {
-    public var extract: ExtractSettings
-    public var ocr: OCRSettings
-    public var layout: LayoutSettings
-    public var barcodes: BarcodeSettings
+public struct StageSettings: Codable, Sendable, Equatable, StageSettingsHolder {
+    public var stages: StageSettingsSet
     public var pageTimeout: Double
 
     public init(spec: PipelineSpec) {
-        extract = spec.extract; ocr = spec.ocr; layout = spec.layout; barcodes = spec.barcodes
+        stages = spec.stages
         pageTimeout = spec.run.pageTimeout
     }
 }
 
-/// The output of extraction and preprocessing.
-public struct ExtractOutput: Codable, Sendable {
-    public var size: PageSize
-    public var textSource: TextSource
-    public var rotation: Int
-    public var skew: Double
-    public var rulings: [RulingLine]
-    /// Candidate figure regions of the page image (`FigureDetector`), in page pixels.
-    public var figures: [Box] = []
-    /// The text layer, when the page's text comes from it.
-    public var textLayer: PageText?
-    /// OCR pages: the resolution estimated from the size of the page's text (`TextScale`), in
-    /// the original image's pixels per inch; nil when not measured.
-    public var estimatedDPI: Int? = nil
-}
 
 /// What a worker reports, in order, for one task.
 public enum WorkerEvent: Codable, Sendable {
@@ -92,12 +67,17 @@ public enum WorkerEvent: Codable, Sendable {
     case stageStarted(taskID: Int, stage: Stage)
     case pageCount(taskID: Int, count: Int)
     case documentFailed(taskID: Int, message: String)
-    case extracted(taskID: Int, output: ExtractOutput, ms: Int)
-    case recognized(taskID: Int, text: PageText, ms: Int)
-    case laidOut(taskID: Int, blocks: [Block], structureJSON: String, ms: Int)
-    case barcodes(taskID: Int, barcodes: [Barcode], ms: Int)
+    /// A stage's output for the page (sent again when a later stage revises it).
+    case output(taskID: Int, output: StageOutput, ms: Int)
     /// A stage threw: the stages that depend on it are skipped, the others still run.
     case stageFailed(taskID: Int, stage: Stage, message: String)
     /// The task is complete (whatever failed along the way).
     case finished(taskID: Int)
+}
+
+extension WorkerEvent {
+    /// OCR's reading of a page.
+    static func recognized(taskID: Int, text: PageText, ms: Int) -> WorkerEvent {
+        .output(taskID: taskID, output: StageOutput(OCRPageStage.self, text), ms: ms)
+    }
 }

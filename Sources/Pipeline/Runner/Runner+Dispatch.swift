@@ -51,20 +51,27 @@ extension Runner {
             pageTask.document.passwordInput = inputNumber(for: page.path)
             pageTask.ocrLanguages = spec.input(for: page.path)?.languages
             pageTask.repeatedMargins = page.repeatedMargins ?? []
-            if page.stages.contains(.layout), page.stages.isDisjoint(with: [.extract, .ocr]) {
-                // Layout without OCR: from the stored words, without touching the image unless
-                // barcodes are read again.
-                let (text, rulings, size) = try store.storedLayoutInputs(pageID: page.pageID)
-                pageTask.storedText = text
-                pageTask.storedRulings = rulings
-                pageTask.storedFigures = try store.storedFigureRegions(pageID: page.pageID)
-                pageTask.storedSize = size
-            }
-            if page.stages.contains(.layout), !page.stages.contains(.barcodes) {
-                // Layout places the stored barcodes and leaves out the words inside them.
-                pageTask.storedBarcodes = try store.storedBarcodes(pageID: page.pageID)
-            }
+            pageTask.stored = try storedInputs(of: page, store: store)
             return .page(pageTask)
+        }
+    }
+
+    /// The stored outputs that the task's stages read and that the task does not redo: a stage
+    /// redone alone works from what the database holds. An output is not loaded when a stage it
+    /// is made from is redone here (the stored one is then stale: OCR disabled, the words come
+    /// from the text layer extraction makes again).
+    private func storedInputs(of page: PlannedPage, store: Store) throws -> [StageOutput] {
+        let due = StageCatalog.executionOrder.filter { page.stages.contains($0.stage) }
+        var needed: [Stage] = []
+        for type in due {
+            for input in type.inputs where !page.stages.contains(input) && !needed.contains(input)
+                && StageCatalog.ancestors(of: input).isDisjoint(with: page.stages) {
+                needed.append(input)
+            }
+        }
+        return try needed.compactMap { stage in
+            guard let type = StageCatalog.type(of: stage), let value = try type.loadErased(pageID: page.pageID, from: store) else { return nil }
+            return StageOutput(stage: stage, erased: value)
         }
     }
 
@@ -116,21 +123,11 @@ extension Runner {
             try store.failDocument(documentID: document.id, message: text)
             state.counts.documentsFailed += 1
             try store.updateRun(state.runID, counts: state.counts)
-            state.failures.append(FailureNote(path: document.path, page: nil, stage: "extract", error: text))
+            state.failures.append(FailureNote(path: document.path, page: nil, stage: Stage.extract.rawValue, error: text))
             progress.documentFailed(path: document.path, message: text)
-        case .extracted(_, let output, let ms):
-            slot.task?.outcome?.extract = output
-            slot.task?.outcome?.stageMS[.extract] = ms
-        case .recognized(_, let text, let ms):
-            slot.task?.outcome?.text = text
-            slot.task?.outcome?.stageMS[.ocr] = ms
-        case .laidOut(_, let blocks, let json, let ms):
-            slot.task?.outcome?.blocks = blocks
-            slot.task?.outcome?.structureJSON = json
-            slot.task?.outcome?.stageMS[.layout] = ms
-        case .barcodes(_, let codes, let ms):
-            slot.task?.outcome?.barcodes = codes
-            slot.task?.outcome?.stageMS[.barcodes] = ms
+        case .output(_, let output, let ms):
+            slot.task?.outcome?.outputs[output.stage] = output.value
+            slot.task?.outcome?.stageMS[output.stage] = ms
         case .stageFailed(_, let stage, let text):
             slot.task?.outcome?.failures.append((stage, text, false))
         case .finished:
@@ -148,7 +145,7 @@ extension Runner {
             try store.failDocument(documentID: document.id, message: text)
             state.counts.documentsFailed += 1
             try store.updateRun(state.runID, counts: state.counts)
-            state.failures.append(FailureNote(path: document.path, page: nil, stage: "extract", error: text))
+            state.failures.append(FailureNote(path: document.path, page: nil, stage: Stage.extract.rawValue, error: text))
             progress.documentFailed(path: document.path, message: text)
         case .page:
             guard var outcome = task.outcome else { return }
@@ -161,8 +158,8 @@ extension Runner {
         let page = outcome.page
         if page.repeatedMargins != nil {
             // The document pass: a better layout replaces the page's own, or nothing changes.
-            if let blocks = outcome.blocks, outcome.failures.isEmpty {
-                try store.commitLayout(pageID: page.pageID, blocks: blocks, json: outcome.structureJSON ?? "",
+            if let layout = outcome[LayoutPageStage.self], outcome.failures.isEmpty {
+                try store.commitLayout(pageID: page.pageID, blocks: layout.blocks, json: layout.structureJSON ?? "",
                                        fingerprints: fingerprints(for: page.path), runID: state.runID)
             }
             try settleDocumentPassTask(documentID: page.documentID, store: store, state: &state)
@@ -175,7 +172,7 @@ extension Runner {
                 state.followUps += try documentPass(for: page, store: store, state: &state)
             }
         }
-        if status == "done" {
+        if status == .done {
             state.counts.pagesDone += 1
         } else {
             state.counts.pagesFailed += 1
@@ -183,7 +180,7 @@ extension Runner {
             state.failures.append(FailureNote(path: page.path, page: page.pageNumber, stage: first?.stage.rawValue,
                                               error: first?.message ?? "failed earlier"))
         }
-        progress.pageFinished(path: page.path, page: page.pageNumber, failed: status != "done",
+        progress.pageFinished(path: page.path, page: page.pageNumber, failed: status != .done,
                               stage: outcome.failures.first?.stage.rawValue, error: outcome.failures.first?.message,
                               counts: state.counts)
     }

@@ -153,13 +153,13 @@ public final class Runner {
         }
     }
 
-    /// Pages that need their file (extraction, OCR, barcodes) and whose file is gone are left as
+    /// Pages that need their file (a due stage works on the image) and whose file is gone are left as
     /// they are (never retried, never failed again for a file nobody can read); layout alone
     /// works from stored words and goes on. Returns the pages kept and how many were left.
     private func withoutGoneFiles(_ pages: [PlannedPage]) -> ([PlannedPage], Int) {
         var gone: [Int64: Bool] = [:]
         let kept = pages.filter { page in
-            if page.stages.isDisjoint(with: [.extract, .ocr, .barcodes]) { return true }
+            if !page.stages.contains(where: { StageCatalog.type(of: $0)?.needsImage ?? false }) { return true }
             if let known = gone[page.documentID] { return !known }
             let isGone = FilePath(display: page.path, bytes: page.pathBytes).isGone
             gone[page.documentID] = isGone

@@ -1,17 +1,5 @@
 import DocumentModel
 
-/// A validated pipeline file (see docs/pipeline-files.md). Every value here has been checked;
-/// paths are absolute (resolved against the pipeline file's folder).
-extension OCRSettings {
-    /// These settings with an input's own languages, when it has them.
-    public func with(languages: [String]?) -> OCRSettings {
-        guard let languages else { return self }
-        var copy = self
-        copy.languages = languages
-        return copy
-    }
-}
-
 extension PipelineSpec {
     /// The input a document path came from (the first whose root holds it).
     public func input(for path: String) -> InputSpec? {
@@ -24,15 +12,14 @@ extension PipelineSpec {
     }
 }
 
-public struct PipelineSpec: Codable, Sendable, Equatable {
+public struct PipelineSpec: Codable, Sendable, Equatable, StageSettingsHolder {
     public var name: String
     /// Absolute path of the SQLite database.
     public var database: String
     public var inputs: [InputSpec]
-    public var extract: ExtractSettings
-    public var ocr: OCRSettings
-    public var layout: LayoutSettings
-    public var barcodes: BarcodeSettings
+    /// Each stage's section (`spec.ocr`, `spec.layout`, … are typed views of it, declared with
+    /// their stages).
+    public var stages: StageSettingsSet
     public var run: RunSettings
 
     public init(name: String, database: String, inputs: [InputSpec],
@@ -40,9 +27,20 @@ public struct PipelineSpec: Codable, Sendable, Equatable {
                 layout: LayoutSettings = .init(), barcodes: BarcodeSettings = .init(),
                 run: RunSettings = .init()) {
         self.name = name; self.database = database; self.inputs = inputs
-        self.extract = extract; self.ocr = ocr; self.layout = layout
-        self.barcodes = barcodes; self.run = run
+        self.stages = StageSettingsSet()
+        self.run = run
+        self.extract = extract; self.ocr = ocr; self.layout = layout; self.barcodes = barcodes
     }
+
+    public init(name: String, database: String, inputs: [InputSpec], stages: StageSettingsSet, run: RunSettings) {
+        self.name = name; self.database = database; self.inputs = inputs; self.stages = stages; self.run = run
+    }
+}
+
+/// A value that carries every stage's settings: the typed views (`ocr`, `layout`, …) are
+/// declared once per stage, in its folder, for every holder.
+public protocol StageSettingsHolder {
+    var stages: StageSettingsSet { get set }
 }
 
 /// One input root with its globs.
@@ -84,67 +82,6 @@ public struct InputSpec: Codable, Sendable, Equatable {
         self.minFileAge = minFileAge; self.excludeJunk = excludeJunk; self.allowEmpty = allowEmpty
         self.languages = languages
     }
-}
-
-public enum TextLayerMode: String, Codable, Sendable, CaseIterable {
-    /// Use the text layer where it really covers the page; OCR otherwise.
-    case auto
-    /// Never OCR: pages without a text layer get no text.
-    case always
-    /// Always OCR, ignoring any text layer.
-    case never
-}
-
-public struct ExtractSettings: Codable, Sendable, Equatable {
-    /// Resolution PDF pages are rendered at for OCR and barcodes.
-    public var dpi: Int = 300
-    /// Resolution assumed for images whose file carries none; nil (`auto`, the default):
-    /// estimated from the size of the page's text, which then also sets how far small text is
-    /// enlarged before OCR (see `TextScale`).
-    public var assumedImageDPI: Int? = nil
-    public var textLayer: TextLayerMode = .auto
-    /// Largest page raster, in pixels (width × height), accepted before decoding.
-    public var maxPixels: Int = 100_000_000
-    /// Detect and correct page orientation (0/90/180/270) with Tesseract OSD.
-    public var detectOrientation: Bool = true
-    /// Deskew (leptonica) up to ±10°.
-    public var deskew: Bool = true
-    public init() {}
-}
-
-public enum OCRLevel: String, Codable, Sendable, CaseIterable {
-    case fast, balanced, accurate
-}
-
-public struct OCRSettings: Codable, Sendable, Equatable {
-    public var enabled: Bool = true
-    /// Tesseract language codes, in order of preference (e.g. ["eng", "deu"]).
-    public var languages: [String] = ["eng"]
-    public var level: OCRLevel = .balanced
-    /// Lines whose confidence (0...100) is below this are re-read by the accurate pass.
-    /// nil: the level's default.
-    public var rereadBelow: Double? = nil
-    public var customWords: [String] = []
-    /// Custom patterns in Tesseract's user-patterns syntax.
-    public var customPatterns: [String] = []
-    public var languageCorrection: Bool = true
-    public init() {}
-}
-
-public struct LayoutSettings: Codable, Sendable, Equatable {
-    public var enabled: Bool = true
-    public var paragraphs: Bool = true
-    public var lists: Bool = true
-    public var tables: Bool = true
-    public init() {}
-}
-
-public struct BarcodeSettings: Codable, Sendable, Equatable {
-    public var enabled: Bool = true
-    /// The symbologies to look for. Default: all.
-    public var symbologies: [Symbology] = Symbology.allCases
-    public var tryHarder: Bool = true
-    public init() {}
 }
 
 public struct RunSettings: Codable, Sendable, Equatable {

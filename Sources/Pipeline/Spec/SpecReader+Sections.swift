@@ -17,21 +17,25 @@ extension SpecReader {
         }
         let database = top["database"].flatMap(readDatabase)
         let inputs = top["inputs"].flatMap(readInputs)
-        let extract = section(top["extract"], "extract", SpecKeys.extract, ExtractSettings(), readExtract)
-        let ocr = section(top["ocr"], "ocr", SpecKeys.ocr, OCRSettings(), readOCR)
-        let layout = section(top["layout"], "layout", SpecKeys.layout, LayoutSettings(), readLayout)
-        let barcodes = section(top["barcodes"], "barcodes", SpecKeys.barcodes, BarcodeSettings(), readBarcodes)
+        // Each stage's section, over its defaults; a null value keeps the default.
+        var stages = StageSettingsSet()
+        var sectionsRead = true
+        for type in StageCatalog.declared {
+            guard let node = top[type.section] else { continue }
+            guard let values = fields(of: node, section: type.section, known: type.keys) else { sectionsRead = false; continue }
+            type.readErased(values.filter { !$0.value.isNull }, into: &stages, with: self)
+        }
         let run = section(top["run"], "run", SpecKeys.run, RunSettings(), readRun)
-        if let extract, extract.detectOrientation, !Tessdata.isInstalled("osd", in: tessdataDirectory) {
+        let extract = stages[ExtractPageStage.self]
+        if extract.detectOrientation, !Tessdata.isInstalled("osd", in: tessdataDirectory) {
             warning("extract.detect_orientation: orientation detection needs osd.traineddata, which is not in '\(tessdataDirectory)' "
                     + "(install the Debian package \(Tessdata.debianPackage(for: "osd"))); pages will not be rotated",
                     at: top["extract"]?.mark ?? root.mark)
         }
         if let database, let inputs, let node = top["database"] { checkDatabaseIsNoInput(database, inputs, at: node) }
-        if let extract, let run { checkWorkerMemory(extract, run, top) }
-        guard let name, let database, let inputs, let extract, let ocr, let layout, let barcodes, let run else { return nil }
-        return PipelineSpec(name: name, database: database, inputs: inputs, extract: extract, ocr: ocr,
-                            layout: layout, barcodes: barcodes, run: run)
+        if let run { checkWorkerMemory(extract, run, top) }
+        guard let name, let database, let inputs, sectionsRead, let run else { return nil }
+        return PipelineSpec(name: name, database: database, inputs: inputs, stages: stages, run: run)
     }
 
     /// A worker capped below what one page at the largest allowed raster needs fails every big

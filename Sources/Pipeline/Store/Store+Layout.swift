@@ -30,7 +30,7 @@ extension Store {
     func commitLayout(pageID: Int64, blocks: [Block], json: String, fingerprints: [Stage: String], runID: Int64) throws {
         try transaction {
             try replaceBlocks(pageID, blocks, json: json)
-            try setStage(pageID, .layout, "done", fingerprints, runID, ms: nil)
+            try setStage(pageID, .layout, .done, fingerprints, runID, ms: nil)
             try refreshPageText(pageID)
         }
     }

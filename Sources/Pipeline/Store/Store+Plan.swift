@@ -48,7 +48,7 @@ public struct PlanRequest: Sendable {
     }
 }
 
-private struct StageRow { var status: String; var fingerprint: String; var crashed: Bool }
+private struct StageRow { var status: StageStatus?; var fingerprint: String; var crashed: Bool }
 
 extension Store {
     /// Decides, page by page, which stages to run. Pages of documents that are superseded,
@@ -58,7 +58,7 @@ extension Store {
         try db.cachedStatement("SELECT page_id, stage, status, fingerprint, crashed FROM page_stages").forEachRow { row in
             guard let stage = Stage(rawValue: row.string(1)) else { return }
             stageRows[row.int64(0), default: [:]][stage] =
-                StageRow(status: row.string(2), fingerprint: row.string(3), crashed: row.int(4) != 0)
+                StageRow(status: StageStatus(rawValue: row.string(2)), fingerprint: row.string(3), crashed: row.int(4) != 0)
         }
         var planned: [PlannedPage] = []
         var skipped = 0
@@ -66,12 +66,12 @@ extension Store {
             SELECT p.id, p.document_id, d.path, d.kind, p.page_number, p.status, p.attempts, p.text_source,
               d.path_bytes, p.redo_stage
             FROM pages p JOIN documents d ON d.id = p.document_id
-            WHERE d.superseded_by IS NULL AND d.duplicate_of IS NULL AND d.status NOT IN ('duplicate', 'missing')
+            WHERE d.superseded_by IS NULL AND d.duplicate_of IS NULL AND d.status NOT IN (?, ?)
             ORDER BY p.document_id, p.page_number
-            """).forEachRow { row in
+            """).forEachRow([DocumentStatus.duplicate, DocumentStatus.missing]) { row in
             let pageID = row.int64(0), path = row.string(2)
             guard request.documentFilter(path) else { return }
-            let stages = stagesToRun(status: row.string(5), attempts: row.int(6), textSource: row.optionalString(7),
+            let stages = stagesToRun(status: PageStatus(rawValue: row.string(5)) ?? .pending, attempts: row.int(6), textSource: row.optionalString(7),
                                      rows: stageRows[pageID] ?? [:], redo: row.optionalString(9).flatMap(Stage.init),
                                      fingerprints: request.fingerprints(for: path), mode: request.mode,
                                      maxAttempts: request.maxAttempts)
@@ -85,38 +85,38 @@ extension Store {
     }
 
     /// `redo`: a stage an interrupted `rerun --stage` still owes this page.
-    private func stagesToRun(status: String, attempts: Int, textSource: String?, rows: [Stage: StageRow],
+    private func stagesToRun(status: PageStatus, attempts: Int, textSource: String?, rows: [Stage: StageRow],
                              redo: Stage?, fingerprints: [Stage: String], mode: PlanRequest.Mode,
                              maxAttempts: Int) -> Set<Stage> {
         let enabled = Set(fingerprints.keys)
         func changed(_ s: Stage) -> Bool {
             guard let fp = fingerprints[s] else { return false }
             guard let row = rows[s] else { return true }
-            if row.status == "skipped" { return false }   // e.g. OCR of a text-layer page
+            if row.status == .skipped { return false }   // e.g. OCR of a text-layer page
             return row.fingerprint != fp
         }
         func notDone(_ s: Stage) -> Bool {
             guard enabled.contains(s) else { return false }
-            if s == .ocr && textSource == TextSource.textLayer.rawValue && rows[.extract]?.status == "done" { return false }
-            return rows[s].map { $0.status == "failed" } ?? true
+            if s == .ocr && textSource == TextSource.textLayer.rawValue && rows[.extract]?.status == .done { return false }
+            return rows[s].map { $0.status == .failed } ?? true
         }
         func closure(_ roots: [Stage]) -> Set<Stage> {
             roots.reduce(into: Set<Stage>()) { $0.formUnion($1.withDependents) }.intersection(enabled)
         }
         switch mode {
         case .run:
-            if status == "pending" { return enabled }
+            if status == .pending { return enabled }
             if let redo { return closure([redo.storedStage] + Stage.stored.filter { changed($0) || notDone($0) }) }
-            if status == "done" { return closure(Stage.stored.filter { changed($0) || notDone($0) }) }
+            if status == .done { return closure(Stage.stored.filter { changed($0) || notDone($0) }) }
             // A failed page waits for `rerun --failed`, unless settings it was processed with changed
             // (stages it never reached have no row and do not count as changed).
             let changedStages = Stage.stored.filter { rows[$0] != nil && changed($0) }
             return changedStages.isEmpty ? [] : closure(changedStages + Stage.stored.filter(notDone))
         case .rerun(let failedOnly, let stage, let force):
             // Pending pages are owed work (an interrupted run, a failed document opened again): always done.
-            if status == "pending" { return enabled }
-            if failedOnly && status != "failed" { return [] }
-            if status == "failed" && attempts >= maxAttempts && !force { return [] }
+            if status == .pending { return enabled }
+            if failedOnly && status != .failed { return [] }
+            if status == .failed && attempts >= maxAttempts && !force { return [] }
             if let stage { return closure([stage.storedStage]) }
             return closure(Stage.stored.filter(notDone))
         }
@@ -127,17 +127,17 @@ extension Store {
     func markRedo(_ pages: [PlannedPage], stage: Stage) throws {
         try transaction {
             let mark = try db.cachedStatement("UPDATE pages SET redo_stage = ? WHERE id = ?")
-            for page in pages { try mark.execute([stage.storedStage.rawValue, page.pageID]) }
+            for page in pages { try mark.execute([stage.storedStage, page.pageID]) }
         }
     }
 
     /// Number of failed pages `rerun --failed` would retry.
     func retryablePages(maxAttempts: Int) throws -> Int {
-        try db.queryOne("SELECT count(*) FROM pages WHERE status = 'failed' AND attempts < ?", [maxAttempts]) { $0.int(0) } ?? 0
+        try db.queryOne("SELECT count(*) FROM pages WHERE status = ? AND attempts < ?", [PageStatus.failed, maxAttempts]) { $0.int(0) } ?? 0
     }
 
     /// Number of failed pages left alone because they reached `maxAttempts`.
     func exhaustedPages(maxAttempts: Int) throws -> Int {
-        try db.queryOne("SELECT count(*) FROM pages WHERE status = 'failed' AND attempts >= ?", [maxAttempts]) { $0.int(0) } ?? 0
+        try db.queryOne("SELECT count(*) FROM pages WHERE status = ? AND attempts >= ?", [PageStatus.failed, maxAttempts]) { $0.int(0) } ?? 0
     }
 }

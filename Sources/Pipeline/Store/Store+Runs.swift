@@ -1,3 +1,4 @@
+import DocumentModel
 import Foundation
 import SQLite
 
@@ -43,10 +44,11 @@ extension Store {
 
     /// Counts one settled page in its run's row, inside the page's own transaction: the row is
     /// true at every commit (`status` of a live run, and of a killed one, shows what is done).
-    func countSettledPage(runID: Int64, status: String) throws {
+    func countSettledPage(runID: Int64, status: PageStatus) throws {
+        let done = status == .done
         try db.execute("""
-            UPDATE runs SET pages_done = pages_done + (? = 'done'), pages_failed = pages_failed + (? != 'done') WHERE id = ?
-            """, status, status, runID)
+            UPDATE runs SET pages_done = pages_done + ?, pages_failed = pages_failed + ? WHERE id = ?
+            """, done ? 1 : 0, done ? 0 : 1, runID)
     }
 
     func beginRun(pipeline: String, pipelinePath: String, command: String, workers: Int,

@@ -30,7 +30,7 @@ func executeRerun(_ options: RerunOptions, arguments: [String]) throws -> Int32 
     let screen = ScreenMode(options.progress, quiet: options.quiet)
     return try screen.reportingErrors {
         let spec = try PipelineLoader.load(path: options.pipeline)
-        let stage = options.stage.map { Stage(rawValue: $0.rawValue)! }
+        let stage = options.stage
         let request = RunRequest(command: .rerun(failedOnly: options.failedOnly, stage: stage,
                                                  documents: options.documents, force: options.force),
                                  workers: options.workers, progress: screen.pipelineMode,

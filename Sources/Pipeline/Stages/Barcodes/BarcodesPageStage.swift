@@ -1,0 +1,108 @@
+import Barcodes
+import DocumentModel
+import Foundation
+import YAML
+
+extension Stage {
+    public static let barcodes = Stage(declaring: "barcodes")
+}
+
+extension StageSettingsHolder {
+    public var barcodes: BarcodeSettings {
+        get { stages[BarcodesPageStage.self] }
+        set { stages[BarcodesPageStage.self] = newValue }
+    }
+}
+
+/// Barcodes: every symbol on the page image, with its corners (zxing-cpp 1.4, staged search;
+/// ZBar for QR). Runs before layout, which places the codes in the page's structure and leaves
+/// out the words OCR read inside a symbol.
+final class BarcodesPageStage: PageStage {
+    static let stage = Stage.barcodes
+    static let section = "barcodes"
+    static let keys = ["enabled", "symbologies", "try_harder"]
+    static let defaultSettings = BarcodeSettings()
+    /// 2: staged photo search.
+    static let revision = 2
+    static let inputs: [Stage] = [.extract]
+    static let needsImage = true
+
+    private var detector: (settings: BarcodeSettings, conservative: Bool, engine: BarcodeDetector)?
+
+    init() {}
+
+    static func read(_ values: [String: YAMLNode], into settings: inout BarcodeSettings, with reader: SpecReader) {
+        reader.readBarcodes(values, &settings)
+    }
+
+    static func isEnabled(_ settings: BarcodeSettings) -> Bool { settings.enabled }
+
+    static func fingerprintInputs(_ spec: PipelineSpec, languages: [String]?) -> String {
+        "zxing-cpp \(canonicalJSON(spec.barcodes))"
+    }
+
+    func run(_ page: PageContext, settings: BarcodeSettings) throws -> [Barcode]? {
+        guard let image = page.image else { return nil }
+        let words = page.pageText?.words.count ?? 0
+        guard let (found, ms) = try page.step(.barcodes, {
+            try detector(settings, conservative: page.task.conservativeBarcodes).detect(image, textWords: words)
+        }) else { return nil }
+        page.measuredMS = ms
+        // OCR read in this task keeps no words inside a symbol (sent again, filtered).
+        try page.revise(OCRPageStage.self) { text in
+            let filtered = text.removingWords(inside: found)
+            return filtered == text ? nil : filtered
+        }
+        return found
+    }
+
+    private func detector(_ settings: BarcodeSettings, conservative: Bool) -> BarcodeDetector {
+        if detector?.settings != settings || detector?.conservative != conservative {
+            // After a crash, retry without the symbologies known to abort zxing-cpp 1.4.
+            let excluded: Set<Symbology> = conservative ? [.gs1DataBar, .gs1DataBarExpanded, .maxiCode] : []
+            detector = (settings, conservative, BarcodeDetector(settings: settings, excluding: excluded))
+        }
+        return detector!.engine
+    }
+
+    // MARK: Storage
+
+    static func store(_ codes: [Barcode], _ commit: StageCommit) throws {
+        try clear(pageID: commit.pageID, in: commit.store)
+        let insert = try commit.store.db.cachedStatement("""
+            INSERT INTO barcodes(page_id, symbology, payload, raw_bytes, x0, y0, x1, y1, x2, y2, x3, y3, orientation,
+                                 supplemental_payload)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+        for c in codes {
+            let p = c.corners + Array(repeating: Point(x: 0, y: 0), count: max(0, 4 - c.corners.count))
+            try insert.execute([commit.pageID, c.symbology.rawValue, c.payload, c.rawBytes, p[0].x, p[0].y, p[1].x, p[1].y,
+                                p[2].x, p[2].y, p[3].x, p[3].y, c.orientation, c.supplementalPayload])
+        }
+        try commit.mark(.barcodes, .done)
+    }
+
+    static func clear(pageID: Int64, in store: Store) throws {
+        try store.db.execute("DELETE FROM barcodes WHERE page_id = ?", pageID)
+    }
+
+    /// The stored barcodes of a page, in the order found.
+    static func load(pageID: Int64, from store: Store) throws -> [Barcode]? {
+        try store.storedBarcodes(pageID: pageID)
+    }
+}
+
+extension Store {
+    /// The stored barcodes of a page, in the order found (for a layout redo).
+    func storedBarcodes(pageID: Int64) throws -> [Barcode] {
+        try db.query("""
+            SELECT symbology, payload, raw_bytes, x0, y0, x1, y1, x2, y2, x3, y3, orientation, supplemental_payload
+            FROM barcodes WHERE page_id = ? ORDER BY id
+            """, [pageID]) { r -> Barcode? in
+            guard let symbology = Symbology(rawValue: r.string(0)) else { return nil }
+            let corners = stride(from: 3, through: 9, by: 2).map { Point(x: r.int($0), y: r.int($0 + 1)) }
+            return Barcode(symbology: symbology, payload: r.string(1), rawBytes: r.isNull(2) ? nil : r.blob(2),
+                           corners: corners, orientation: r.int(11), supplementalPayload: r.optionalString(12))
+        }.compactMap { $0 }
+    }
+}

@@ -1,0 +1,79 @@
+import DocumentModel
+import Foundation
+import YAML
+
+extension Stage {
+    public static let layout = Stage(declaring: "layout")
+}
+
+extension StageSettingsHolder {
+    public var layout: LayoutSettings {
+        get { stages[LayoutPageStage.self] }
+        set { stages[LayoutPageStage.self] = newValue }
+    }
+}
+
+/// The output of layout for one page: its blocks and its structure JSON.
+public struct LayoutOutput: Codable, Sendable {
+    public var blocks: [Block]
+    public var structureJSON: String?
+}
+
+/// Layout: title and headings, paragraphs, lists, tables, figures and captions in reading
+/// order, from the page's words, rulings, figure candidates and barcodes. Only a document's
+/// first page may hold its title; running headers and footers are found by the coordinator's
+/// document pass (`PageTask.repeatedMargins`).
+final class LayoutPageStage: PageStage {
+    static let stage = Stage.layout
+    static let section = "layout"
+    static let keys = ["enabled", "paragraphs", "lists", "tables"]
+    static let defaultSettings = LayoutSettings()
+    /// 2: headings, paragraphs, figures and captions on real pages.
+    static let revision = 2
+    static let inputs: [Stage] = [.extract, .ocr, .barcodes]
+
+    init() {}
+
+    static func read(_ values: [String: YAMLNode], into settings: inout LayoutSettings, with reader: SpecReader) {
+        reader.readLayout(values, &settings)
+    }
+
+    static func isEnabled(_ settings: LayoutSettings) -> Bool { settings.enabled }
+
+    static func fingerprintInputs(_ spec: PipelineSpec, languages: [String]?) -> String {
+        canonicalJSON(spec.layout)
+    }
+
+    func run(_ page: PageContext, settings: LayoutSettings) throws -> LayoutOutput? {
+        let extracted = page.output(of: ExtractPageStage.self)
+        let codes = page.output(of: BarcodesPageStage.self) ?? []
+        let text = (page.pageText ?? PageText(source: extracted?.textSource ?? .ocr, lines: [])).removingWords(inside: codes)
+        let size = extracted?.size ?? PageSize(width: 0, height: 0, dpi: 0)
+        guard let (blocks, _) = try page.step(.layout, {
+            LayoutStage.analyze(text: text, rulings: extracted?.rulings ?? [], figures: extracted?.figures ?? [],
+                                width: size.width, height: size.height, settings: settings,
+                                isFirstPage: page.pageNumber == 1, repeatedMargins: page.task.repeatedMargins)
+        }) else { return nil }
+        return LayoutOutput(blocks: blocks, structureJSON: LayoutStage.structureJSON(blocks, barcodes: codes))
+    }
+
+    // MARK: Storage
+
+    static func store(_ output: LayoutOutput, _ commit: StageCommit) throws {
+        try commit.store.replaceBlocks(commit.pageID, output.blocks, json: output.structureJSON)
+        try commit.mark(.layout, .done)
+        // Durable with the page: the document's header/footer pass is owed until it has run.
+        try commit.store.db.execute("UPDATE documents SET layout_pass = ? WHERE id = ?",
+                                    LayoutPassStatus.pending, commit.page.documentID)
+    }
+
+    static func changesPageText(_ output: LayoutOutput) -> Bool { true }
+
+    static func clear(pageID: Int64, in store: Store) throws {
+        try store.db.execute("DELETE FROM blocks WHERE page_id = ?", pageID)
+        try store.db.execute("UPDATE pages SET structure_json = NULL WHERE id = ?", pageID)
+    }
+
+    /// Blocks are not read back by any stage (the export reads them itself).
+    static func load(pageID: Int64, from store: Store) throws -> LayoutOutput? { nil }
+}

@@ -1,0 +1,146 @@
+import CTesseract
+import DocumentModel
+import Foundation
+import Imaging
+import OCR
+import YAML
+
+extension Stage {
+    public static let ocr = Stage(declaring: "ocr")
+}
+
+extension StageSettingsHolder {
+    public var ocr: OCRSettings {
+        get { stages[OCRPageStage.self] }
+        set { stages[OCRPageStage.self] = newValue }
+    }
+}
+
+/// OCR: the words and lines of a page without a usable text layer (Tesseract, staged: a fast
+/// reading, then an accurate re-read of the lines that read poorly). Its output is the page's
+/// text, which later stages read: stored OCR words, or the text layer of a born-digital page.
+final class OCRPageStage: PageStage {
+    static let stage = Stage.ocr
+    static let section = "ocr"
+    static let keys = ["enabled", "languages", "level", "reread_below", "custom_words", "custom_patterns", "language_correction"]
+    static let defaultSettings = OCRSettings()
+    /// 2: text-scale estimate (auto resolution), enlarged small text, orientation check.
+    static let revision = 2
+    static let inputs: [Stage] = [.extract]
+    static let needsImage = true
+
+    private var recognizer: (settings: OCRSettings, engine: TextRecognizer)?
+    /// The reading made before extraction finished (``readFirst``), for this page.
+    private var early: (text: PageText, ms: Int)?
+
+    init() {}
+
+    static func read(_ values: [String: YAMLNode], into settings: inout OCRSettings, with reader: SpecReader) {
+        reader.readOCR(values, &settings)
+    }
+
+    static func isEnabled(_ settings: OCRSettings) -> Bool { settings.enabled }
+
+    static func fingerprintInputs(_ spec: PipelineSpec, languages: [String]?) -> String {
+        let ocr = spec.ocr.with(languages: languages)
+        return "tesseract \(tesseractVersion) \(canonicalJSON(ocr)) \(modelStamp(ocr.languages))"
+    }
+
+    static var tesseractVersion: String { String(cString: TessVersion()) }
+
+    /// Size and modification time of each language's traineddata: a new model means new OCR.
+    private static func modelStamp(_ languages: [String]) -> String {
+        let dirs = [Tessdata.defaultPath] + languages.compactMap { Tessdata.standardModelPath(for: $0) }
+        return dirs.flatMap { dir in
+            languages.map { lang in
+                let attrs = try? FileManager.default.attributesOfItem(atPath: dir + "/" + lang + ".traineddata")
+                let size = (attrs?[.size] as? NSNumber)?.intValue ?? 0
+                let mtime = (attrs?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+                return "\(dir)/\(lang):\(size):\(Int(mtime))"
+            }
+        }.joined(separator: ",")
+    }
+
+    func run(_ page: PageContext, settings: OCRSettings) throws -> PageText? {
+        defer { early = nil }
+        let reading: PageText
+        if let early {
+            reading = early.text
+            page.measuredMS = early.ms
+        } else {
+            guard page.output(of: ExtractPageStage.self)?.textSource == .ocr, let image = page.image else { return nil }
+            let ocr = settings.with(languages: page.task.ocrLanguages)
+            guard let (text, ms) = try page.step(.ocr, {
+                try recognize(image, textDPI: page.textDPI, ocr, deadline: page.ocrDeadline)
+            }) else { return nil }
+            reading = text
+            page.measuredMS = ms
+        }
+        // Words inside stored barcodes are no text (a QR code read as letters); barcodes found
+        // in this task take theirs out when they are found.
+        if let codes = page.output(of: BarcodesPageStage.self), !page.isDue(.barcodes) {
+            return reading.removingWords(inside: codes)
+        }
+        return reading
+    }
+
+    /// Reads the prepared (deskewed, not yet turned) page for extraction; when the reading is
+    /// poor (`Preprocessor.mayBeTurned`), asks `reorient` for the upright page and, if the page
+    /// is turned, reads that instead. Keeps the reading for ``run`` and returns the image it was
+    /// made on. A failure is this stage's (the page is then failed in `ocr`).
+    func readFirst(_ page: PageContext, _ extracted: ExtractedPage, _ prepared: PreparedImage,
+                   reorient: (Image, TextScale?) throws -> PreparedImage?) throws -> PreparedImage {
+        early = nil
+        let ocr = page.settings.ocr.with(languages: page.task.ocrLanguages)
+        let deadline = page.ocrDeadline
+        guard let ((reading, upright), ms) = try page.step(.ocr, { () throws -> (PageText, PreparedImage) in
+            let start = Date()
+            let reading = try recognize(prepared.image, textDPI: prepared.textDPI, ocr, deadline: deadline)
+            guard Preprocessor.mayBeTurned(reading), let upright = try reorient(extracted.image, extracted.textScale) else {
+                return (reading, prepared)
+            }
+            let left = max(1, deadline - Date().timeIntervalSince(start))
+            return (try recognize(upright.image, textDPI: upright.textDPI, ocr, deadline: left), upright)
+        }) else { return prepared }
+        early = (reading, ms)
+        return upright
+    }
+
+    private func recognize(_ image: Image, textDPI: Int?, _ settings: OCRSettings, deadline: Double) throws -> PageText {
+        if recognizer?.settings != settings { recognizer = (settings, try TextRecognizer(settings: settings)) }
+        return try recognizer!.engine.recognize(image, textDPI: textDPI, deadline: deadline)
+    }
+
+    // MARK: Storage
+
+    static func store(_ text: PageText, _ commit: StageCommit) throws {
+        try clear(pageID: commit.pageID, in: commit.store)
+        try commit.store.insertText(commit.pageID, text)
+        try commit.mark(.ocr, .done)
+    }
+
+    static func changesPageText(_ output: PageText) -> Bool { true }
+
+    static func clear(pageID: Int64, in store: Store) throws {
+        try store.db.execute("DELETE FROM words WHERE page_id = ?", pageID)
+        try store.db.execute("DELETE FROM lines WHERE page_id = ?", pageID)
+        try store.db.execute("DELETE FROM ocr_regions WHERE page_id = ?", pageID)
+    }
+
+    /// The page's stored words and lines (from OCR or from its text layer).
+    static func load(pageID: Int64, from store: Store) throws -> PageText? {
+        try store.storedText(pageID: pageID)
+    }
+}
+
+extension PageContext {
+    /// The page's text as later stages read it: OCR's reading, else the text layer.
+    var pageText: PageText? {
+        output(of: OCRPageStage.self) ?? output(of: ExtractPageStage.self)?.textLayer
+    }
+}
+
+extension SpecKeys {
+    /// The keys of the `ocr:` section.
+    static var ocr: [String] { OCRPageStage.keys }
+}

@@ -1,0 +1,32 @@
+/// The `ocr:` section of a pipeline file (docs/pipeline-files.md).
+
+/// A validated pipeline file (see docs/pipeline-files.md). Every value here has been checked;
+/// paths are absolute (resolved against the pipeline file's folder).
+extension OCRSettings {
+    /// These settings with an input's own languages, when it has them.
+    public func with(languages: [String]?) -> OCRSettings {
+        guard let languages else { return self }
+        var copy = self
+        copy.languages = languages
+        return copy
+    }
+}
+
+public enum OCRLevel: String, Codable, Sendable, CaseIterable {
+    case fast, balanced, accurate
+}
+
+public struct OCRSettings: Codable, Sendable, Equatable {
+    public var enabled: Bool = true
+    /// Tesseract language codes, in order of preference (e.g. ["eng", "deu"]).
+    public var languages: [String] = ["eng"]
+    public var level: OCRLevel = .balanced
+    /// Lines whose confidence (0...100) is below this are re-read by the accurate pass.
+    /// nil: the level's default.
+    public var rereadBelow: Double? = nil
+    public var customWords: [String] = []
+    /// Custom patterns in Tesseract's user-patterns syntax.
+    public var customPatterns: [String] = []
+    public var languageCorrection: Bool = true
+    public init() {}
+}

@@ -1,0 +1,63 @@
+import DocumentModel
+import SQLite
+
+/// How the OCR stage's output (a page's words and lines) is written and read back.
+extension Store {
+    func insertText(_ pageID: Int64, _ text: PageText) throws {
+        let insertLine = try db.cachedStatement("""
+            INSERT INTO lines(page_id, line_order, text, confidence, x, y, width, height, stage, block_hint,
+              paragraph_hint, font_size) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+        let insertWord = try db.cachedStatement("""
+            INSERT INTO words(page_id, line_id, word_order, text, confidence, x, y, width, height, font_size, bold)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+        for (i, line) in text.lines.enumerated() {
+            let b = line.box
+            try insertLine.execute([pageID, i, line.text, line.confidence, b.x, b.y, b.width, b.height,
+                                    line.stage.rawValue, line.blockHint, line.paragraphHint, line.fontSize])
+            let lineID = db.lastInsertRowID
+            for (j, w) in line.words.enumerated() {
+                let wb = w.box
+                try insertWord.execute([pageID, lineID, j, w.text, w.confidence, wb.x, wb.y, wb.width, wb.height,
+                                        w.fontSize, w.isBold])
+            }
+        }
+        let insertRegion = try db.cachedStatement("""
+            INSERT INTO ocr_regions(page_id, region_index, kind, x, y, width, height) VALUES (?, ?, ?, ?, ?, ?, ?)
+            """)
+        for r in text.regions {
+            try insertRegion.execute([pageID, r.index, r.kind.rawValue, r.box.x, r.box.y, r.box.width, r.box.height])
+        }
+    }
+
+    /// The stored words, lines and OCR regions of a page (from OCR or its text layer).
+    func storedText(pageID: Int64) throws -> PageText {
+        let source = try db.queryOne("SELECT text_source FROM pages WHERE id = ?", [pageID]) { row in
+            TextSource(rawValue: row.optionalString(0) ?? "") ?? .ocr
+        }
+        var words: [Int64: [Word]] = [:]
+        try db.cachedStatement("""
+            SELECT line_id, text, confidence, x, y, width, height, font_size, bold FROM words
+            WHERE page_id = ? ORDER BY line_id, word_order
+            """).forEachRow([pageID]) { r in
+            words[r.int64(0), default: []].append(Word(text: r.string(1), confidence: r.double(2),
+                box: Box(x: r.int(3), y: r.int(4), width: r.int(5), height: r.int(6)),
+                fontSize: r.optionalDouble(7), isBold: r.int(8) != 0))
+        }
+        let lines = try db.query("""
+            SELECT id, text, confidence, x, y, width, height, stage, block_hint, paragraph_hint FROM lines
+            WHERE page_id = ? ORDER BY line_order
+            """, [pageID]) { r in
+            Line(text: r.string(1), confidence: r.double(2), box: Box(x: r.int(3), y: r.int(4), width: r.int(5), height: r.int(6)),
+                 words: words[r.int64(0)] ?? [], stage: TextStage(rawValue: r.string(7)) ?? .fast,
+                 blockHint: r.optionalInt(8), paragraphHint: r.optionalInt(9))
+        }
+        let regions = try db.query("SELECT kind, x, y, width, height, region_index FROM ocr_regions WHERE page_id = ?",
+                                   [pageID]) { r in
+            RegionHint(kind: RegionHintKind(rawValue: r.string(0)) ?? .other,
+                       box: Box(x: r.int(1), y: r.int(2), width: r.int(3), height: r.int(4)), index: r.int(5))
+        }
+        return PageText(source: source ?? .ocr, lines: lines, regions: regions)
+    }
+}
