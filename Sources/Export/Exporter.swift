@@ -78,7 +78,7 @@ public struct Exporter {
                 }
             }
             for candidate in selected {
-                if (candidate.pendingPages > 0 || candidate.status == "pending") && !request.force {
+                if (candidate.pendingPages > 0 || candidate.status == DocumentStatus.pending.rawValue) && !request.force {
                     summary.inProgress.append(candidate.path)
                     continue
                 }

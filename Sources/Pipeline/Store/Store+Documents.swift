@@ -1,3 +1,4 @@
+import DocumentModel
 import Foundation
 import SQLite
 
@@ -50,9 +51,9 @@ extension Store {
         if let (id, status) = try db.queryOne("""
             SELECT id, status FROM documents WHERE path = ? AND path_bytes IS ? AND size_bytes = ? AND mtime_ns = ?
               AND superseded_by IS NULL AND sha256 IS NOT NULL
-            """, [file.path, file.pathBytes, file.size, file.mtimeNs], { ($0.int64(0), $0.string(1)) }) {
+            """, [file.path, file.pathBytes, file.size, file.mtimeNs], { ($0.int64(0), DocumentStatus(rawValue: $0.string(1))) }) {
             try db.execute("UPDATE documents SET last_seen_run_id = ? WHERE id = ?", runID, id)
-            if status == "missing" {
+            if status == .missing {
                 try restoreFromMissing(id)
                 return .returned(id: id)
             }
@@ -72,12 +73,12 @@ extension Store {
         }
         return try transaction {
             if let (id, status) = try db.queryOne("SELECT id, status FROM documents WHERE path = ? AND path_bytes IS ? AND sha256 = ?",
-                                                  [file.path, file.pathBytes, sha], { ($0.int64(0), $0.string(1)) }) {
+                                                  [file.path, file.pathBytes, sha], { ($0.int64(0), DocumentStatus(rawValue: $0.string(1))) }) {
                 // Known content at this path (touched, or restored after a change): current again.
                 try db.execute("UPDATE documents SET superseded_by = NULL, mtime_ns = ?, last_seen_run_id = ? WHERE id = ?",
                                file.mtimeNs, runID, id)
                 try supersede(byNewest: id, file)
-                if status == "missing" {
+                if status == .missing {
                     try restoreFromMissing(id)
                     return .returned(id: id)
                 }
@@ -90,14 +91,14 @@ extension Store {
             // The original of a duplicate is a current document that is present.
             let original = file.size == 0 ? nil : try db.queryOne("""
                 SELECT id FROM documents WHERE sha256 = ? AND NOT (path = ? AND path_bytes IS ?) AND duplicate_of IS NULL
-                  AND superseded_by IS NULL AND status NOT IN ('missing', 'skipped')
+                  AND superseded_by IS NULL AND status NOT IN (\(DocumentStatus.missing.sql), \(DocumentStatus.skipped.sql))
                 ORDER BY id LIMIT 1
                 """, [sha, file.path, file.pathBytes], { $0.int64(0) })
-            let (status, error): (String, String?) = {
-                if file.size == 0 { return ("failed", "empty file (0 bytes)") }   // never a "duplicate"
-                if original != nil { return ("duplicate", nil) }
-                if fileKind == .unknown { return ("skipped", Self.notADocument) }
-                return ("pending", nil)
+            let (status, error): (DocumentStatus, String?) = {
+                if file.size == 0 { return (.failed, "empty file (0 bytes)") }   // never a "duplicate"
+                if original != nil { return (.duplicate, nil) }
+                if fileKind == .unknown { return (.skipped, Self.notADocument) }
+                return (.pending, nil)
             }()
             try db.execute("""
                 INSERT INTO documents(path, path_bytes, sha256, size_bytes, kind, status, error, duplicate_of, mtime_ns,
@@ -109,7 +110,7 @@ extension Store {
             // An older version at the same path is superseded by this one.
             try supersede(byNewest: id, file)
             if let original { return .duplicate(id: id, of: original) }
-            if status == "skipped" { return .skipped(id: id, reason: error ?? Self.notADocument) }
+            if status == .skipped { return .skipped(id: id, reason: error ?? Self.notADocument) }
             if let error { return .failed(id: id, message: error) }
             return .new(id: id)
         }
@@ -121,14 +122,14 @@ extension Store {
                                            [file.path, file.pathBytes], { $0.int64(0) })
             let id: Int64
             if let existing {
-                try db.execute("UPDATE documents SET error = ?, status = 'failed', last_seen_run_id = ? WHERE id = ?",
+                try db.execute("UPDATE documents SET error = ?, status = \(DocumentStatus.failed.sql), last_seen_run_id = ? WHERE id = ?",
                                problem, runID, existing)
                 id = existing
             } else {
                 try db.execute("""
                     INSERT INTO documents(path, path_bytes, size_bytes, status, error, mtime_ns, first_run_id,
                       last_seen_run_id)
-                    VALUES (?, ?, ?, 'failed', ?, ?, ?, ?)
+                    VALUES (?, ?, ?, \(DocumentStatus.failed.sql), ?, ?, ?, ?)
                     """, file.path, file.pathBytes, file.size, problem, file.mtimeNs, runID, runID)
                 id = db.lastInsertRowID
                 try supersede(byNewest: id, file)
@@ -154,7 +155,7 @@ extension Store {
     func documentsToCount(passwordEnv: (String) -> [String]) throws -> [DocumentRef] {
         try db.query("""
             SELECT id, path, kind, path_bytes FROM documents
-            WHERE status = 'pending' AND page_count IS NULL AND superseded_by IS NULL ORDER BY id
+            WHERE status = \(DocumentStatus.pending.sql) AND page_count IS NULL AND superseded_by IS NULL ORDER BY id
             """) { row in
             let path = row.string(1)
             return DocumentRef(id: row.int64(0), path: path, kind: FileKind(rawValue: row.string(2)) ?? .unknown,
@@ -166,7 +167,7 @@ extension Store {
     func setPageCount(documentID: Int64, count: Int) throws {
         try transaction {
             try db.execute("UPDATE documents SET page_count = ?, error = NULL, status = ? WHERE id = ?",
-                           count, count == 0 ? "done" : "pending", documentID)
+                           count, count == 0 ? DocumentStatus.done : .pending, documentID)
             let insert = try db.cachedStatement("INSERT OR IGNORE INTO pages(document_id, page_number) VALUES (?, ?)")
             for n in stride(from: 1, through: count, by: 1) { try insert.execute([documentID, n]) }
         }
@@ -174,21 +175,21 @@ extension Store {
 
     func failDocument(documentID: Int64, message: String) throws {
         // page_count stays NULL: the document was never opened (docs/schema.md).
-        try db.execute("UPDATE documents SET status = 'failed', error = ? WHERE id = ?", message, documentID)
+        try db.execute("UPDATE documents SET status = \(DocumentStatus.failed.sql), error = ? WHERE id = ?", message, documentID)
     }
 
     /// Sets a document's status from its pages once none is pending.
     func refreshDocumentStatus(documentID: Int64) throws {
         try db.execute("""
             UPDATE documents SET status = CASE
-                WHEN EXISTS (SELECT 1 FROM pages WHERE document_id = documents.id AND status = 'pending') THEN 'pending'
-                WHEN EXISTS (SELECT 1 FROM pages WHERE document_id = documents.id AND status = 'failed') THEN 'failed'
-                ELSE 'done' END,
+                WHEN EXISTS (SELECT 1 FROM pages WHERE document_id = documents.id AND status = \(PageStatus.pending.sql)) THEN \(DocumentStatus.pending.sql)
+                WHEN EXISTS (SELECT 1 FROM pages WHERE document_id = documents.id AND status = \(PageStatus.failed.sql)) THEN \(DocumentStatus.failed.sql)
+                ELSE \(DocumentStatus.done.sql) END,
               error = (SELECT count(*) || ' page(s) failed; first: page ' || min(page_number) || ': '
-                         || (SELECT error FROM pages f WHERE f.document_id = documents.id AND f.status = 'failed'
+                         || (SELECT error FROM pages f WHERE f.document_id = documents.id AND f.status = \(PageStatus.failed.sql)
                              ORDER BY f.page_number LIMIT 1)
-                       FROM pages WHERE document_id = documents.id AND status = 'failed' HAVING count(*) > 0)
-            WHERE id = ? AND status IN ('pending', 'done', 'failed') AND page_count IS NOT NULL
+                       FROM pages WHERE document_id = documents.id AND status = \(PageStatus.failed.sql) HAVING count(*) > 0)
+            WHERE id = ? AND status IN (\(DocumentStatus.pending.sql), \(DocumentStatus.done.sql), \(DocumentStatus.failed.sql)) AND page_count IS NOT NULL
             """, documentID)
     }
 
@@ -199,13 +200,13 @@ extension Store {
                               exists: (FilePath) -> Bool = { _ in true }) throws -> (reset: Int, gone: Int) {
         let rows = try db.query("""
             SELECT id, path, path_bytes FROM documents
-            WHERE status = 'failed' AND superseded_by IS NULL AND sha256 IS NOT NULL AND kind != 'unknown'
+            WHERE status = \(DocumentStatus.failed.sql) AND superseded_by IS NULL AND sha256 IS NOT NULL AND kind != 'unknown'
               AND size_bytes > 0 AND NOT EXISTS (SELECT 1 FROM pages WHERE document_id = documents.id)
             """) { ($0.int64(0), $0.string(1), $0.optionalBlob(2)) }
         var n = 0, gone = 0
         for (id, path, bytes) in rows where filter(path) {
             guard exists(FilePath(display: path, bytes: bytes)) else { gone += 1; continue }
-            try db.execute("UPDATE documents SET status = 'pending', page_count = NULL, error = NULL WHERE id = ?", id)
+            try db.execute("UPDATE documents SET status = \(DocumentStatus.pending.sql), page_count = NULL, error = NULL WHERE id = ?", id)
             n += 1
         }
         return (n, gone)

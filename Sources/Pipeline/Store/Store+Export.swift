@@ -38,9 +38,9 @@ extension Store {
     public func exportCandidates(sinceRun: Int64? = nil) throws -> [ExportCandidate] {
         try db.query("""
             SELECT d.id, d.path, d.status, d.page_count,
-                   (SELECT count(*) FROM pages p WHERE p.document_id = d.id AND p.status = 'pending')
+                   (SELECT count(*) FROM pages p WHERE p.document_id = d.id AND p.status = \(PageStatus.pending.sql))
             FROM documents d
-            WHERE d.superseded_by IS NULL AND d.duplicate_of IS NULL AND d.status NOT IN ('duplicate', 'missing')
+            WHERE d.superseded_by IS NULL AND d.duplicate_of IS NULL AND d.status NOT IN (\(DocumentStatus.duplicate.sql), \(DocumentStatus.missing.sql))
               AND d.sha256 IS NOT NULL AND d.page_count > 0
               AND (?1 IS NULL OR d.first_run_id >= ?1
                    OR EXISTS (SELECT 1 FROM pages p WHERE p.document_id = d.id AND p.run_id >= ?1)

@@ -37,12 +37,12 @@ extension Store {
 
     /// Marks the document's running header/footer pass done.
     func finishDocumentPass(documentID: Int64) throws {
-        try db.execute("UPDATE documents SET layout_pass = 'done' WHERE id = ? AND layout_pass = 'pending'", documentID)
+        try db.execute("UPDATE documents SET layout_pass = \(LayoutPassStatus.done.sql) WHERE id = ? AND layout_pass = \(LayoutPassStatus.pending.sql)", documentID)
     }
 
     /// True when the document's pass is owed (a page's layout changed since it last ran).
     func documentOwesPass(documentID: Int64) throws -> Bool {
-        try db.queryOne("SELECT layout_pass = 'pending' FROM documents WHERE id = ?", [documentID]) { $0.int(0) != 0 } ?? false
+        try db.queryOne("SELECT layout_pass = \(LayoutPassStatus.pending.sql) FROM documents WHERE id = ?", [documentID]) { $0.int(0) != 0 } ?? false
     }
 
     /// Current documents whose pass is owed and none of whose pages is pending (an earlier run
@@ -50,8 +50,8 @@ extension Store {
     func documentsOwingPass() throws -> [PlannedPage] {
         try db.query("""
             SELECT id, path, kind, path_bytes FROM documents d
-            WHERE layout_pass = 'pending' AND superseded_by IS NULL AND duplicate_of IS NULL AND status != 'missing'
-              AND NOT EXISTS (SELECT 1 FROM pages p WHERE p.document_id = d.id AND p.status = 'pending')
+            WHERE layout_pass = \(LayoutPassStatus.pending.sql) AND superseded_by IS NULL AND duplicate_of IS NULL AND status != \(DocumentStatus.missing.sql)
+              AND NOT EXISTS (SELECT 1 FROM pages p WHERE p.document_id = d.id AND p.status = \(PageStatus.pending.sql))
             ORDER BY id
             """) { r in
             PlannedPage(pageID: 0, documentID: r.int64(0), path: r.string(1), kind: FileKind(rawValue: r.string(2)) ?? .unknown,

@@ -1,3 +1,4 @@
+import DocumentModel
 import Foundation
 import SQLite
 
@@ -17,9 +18,9 @@ extension Store {
             ORDER BY id
             """, [sha, file.path, file.pathBytes]) { row in
             (row.int64(0), DiscoveredFile(path: row.string(1), pathBytes: row.optionalBlob(2), size: 0, mtimeNs: 0),
-             row.string(3))
+             DocumentStatus(rawValue: row.string(3)))
         }
-        for (id, old, status) in candidates where status == "missing" || !pathExists(old) {
+        for (id, old, status) in candidates where status == .missing || !pathExists(old) {
             return (id, old.path)
         }
         return nil
@@ -27,7 +28,7 @@ extension Store {
 
     /// Moves document `id` to `file`'s path, keeping its pages and results, and records the move.
     func move(_ id: Int64, to file: DiscoveredFile, runID: Int64) throws {
-        let old = try db.queryOne("SELECT path, status FROM documents WHERE id = ?", [id]) { ($0.string(0), $0.string(1)) }
+        let old = try db.queryOne("SELECT path, status FROM documents WHERE id = ?", [id]) { ($0.string(0), DocumentStatus(rawValue: $0.string(1))) }
         try db.execute("INSERT INTO document_moves(document_id, old_path, new_path, run_id) VALUES (?, ?, ?, ?)",
                        id, old?.0 ?? "", file.path, runID)
         try db.execute("""
@@ -35,7 +36,7 @@ extension Store {
             """, file.path, file.pathBytes, file.size, file.mtimeNs, runID, id)
         // Whatever was current at the new path before is an older version now.
         try supersede(byNewest: id, file)
-        if old?.1 == "missing" { try restoreFromMissing(id) }
+        if old?.1 == .missing { try restoreFromMissing(id) }
     }
 
     /// The first present, current copy of `original` takes over its pages and status and becomes
@@ -44,7 +45,7 @@ extension Store {
     @discardableResult
     func promoteDuplicate(of original: Int64, seenIn runID: Int64? = nil) throws -> Int64? {
         guard let heir = try db.queryOne("""
-            SELECT id FROM documents WHERE duplicate_of = ? AND superseded_by IS NULL AND status = 'duplicate'
+            SELECT id FROM documents WHERE duplicate_of = ? AND superseded_by IS NULL AND status = \(DocumentStatus.duplicate.sql)
               AND (? IS NULL OR last_seen_run_id = ?)
             ORDER BY id LIMIT 1
             """, [original, runID, runID], { $0.int64(0) }) else { return nil }
@@ -65,12 +66,12 @@ extension Store {
     func restoreFromMissing(_ id: Int64) throws {
         try db.execute("""
             UPDATE documents SET missing_run_id = NULL, status = CASE
-                WHEN duplicate_of IS NOT NULL THEN 'duplicate'
-                WHEN kind = 'unknown' AND size_bytes > 0 AND sha256 IS NOT NULL THEN 'skipped'
-                WHEN page_count IS NULL THEN CASE WHEN error IS NULL THEN 'pending' ELSE 'failed' END
-                WHEN EXISTS (SELECT 1 FROM pages WHERE document_id = documents.id AND status = 'pending') THEN 'pending'
-                WHEN EXISTS (SELECT 1 FROM pages WHERE document_id = documents.id AND status = 'failed') THEN 'failed'
-                ELSE 'done' END
+                WHEN duplicate_of IS NOT NULL THEN \(DocumentStatus.duplicate.sql)
+                WHEN kind = 'unknown' AND size_bytes > 0 AND sha256 IS NOT NULL THEN \(DocumentStatus.skipped.sql)
+                WHEN page_count IS NULL THEN CASE WHEN error IS NULL THEN \(DocumentStatus.pending.sql) ELSE \(DocumentStatus.failed.sql) END
+                WHEN EXISTS (SELECT 1 FROM pages WHERE document_id = documents.id AND status = \(PageStatus.pending.sql)) THEN \(DocumentStatus.pending.sql)
+                WHEN EXISTS (SELECT 1 FROM pages WHERE document_id = documents.id AND status = \(PageStatus.failed.sql)) THEN \(DocumentStatus.failed.sql)
+                ELSE \(DocumentStatus.done.sql) END
             WHERE id = ?
             """, id)
     }
@@ -89,7 +90,7 @@ extension Store {
         guard !roots.isEmpty else { return [] }
         let unseen = try db.query("""
             SELECT id, path FROM documents
-            WHERE superseded_by IS NULL AND status != 'missing' AND (last_seen_run_id IS NULL OR last_seen_run_id != ?)
+            WHERE superseded_by IS NULL AND status != \(DocumentStatus.missing.sql) AND (last_seen_run_id IS NULL OR last_seen_run_id != ?)
             ORDER BY id
             """, [runID]) { ($0.int64(0), $0.string(1)) }
             .filter { _, path in roots.contains { path == $0 || path.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") } }
@@ -97,7 +98,7 @@ extension Store {
         return try transaction {
             for (id, _) in unseen { try promoteDuplicate(of: id, seenIn: runID) }
             for (id, _) in unseen {
-                try db.execute("UPDATE documents SET status = 'missing', missing_run_id = ? WHERE id = ?", runID, id)
+                try db.execute("UPDATE documents SET status = \(DocumentStatus.missing.sql), missing_run_id = ? WHERE id = ?", runID, id)
             }
             return unseen.map(\.1)
         }

@@ -35,10 +35,10 @@ extension Store {
     /// at least the pages it committed that no later run has redone.
     func closeAbandonedRuns() throws {
         try db.execute("""
-            UPDATE runs SET status = 'crashed', ended_at = COALESCE(ended_at, strftime('%Y-%m-%dT%H:%M:%fZ','now')),
-              pages_done = MAX(pages_done, (SELECT count(*) FROM pages p WHERE p.run_id = runs.id AND p.status = 'done')),
-              pages_failed = MAX(pages_failed, (SELECT count(*) FROM pages p WHERE p.run_id = runs.id AND p.status = 'failed'))
-            WHERE status = 'running'
+            UPDATE runs SET status = \(RunStatus.crashed.sql), ended_at = COALESCE(ended_at, strftime('%Y-%m-%dT%H:%M:%fZ','now')),
+              pages_done = MAX(pages_done, (SELECT count(*) FROM pages p WHERE p.run_id = runs.id AND p.status = \(PageStatus.done.sql))),
+              pages_failed = MAX(pages_failed, (SELECT count(*) FROM pages p WHERE p.run_id = runs.id AND p.status = \(PageStatus.failed.sql)))
+            WHERE status = \(RunStatus.running.sql)
             """)
     }
 
@@ -73,7 +73,7 @@ extension Store {
     /// moved into the database and truncated (which frees its space), and the write tried again.
     func markRunFailed(_ id: Int64) throws {
         let sql = """
-            UPDATE runs SET status = 'failed', ended_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id = ? AND status = 'running'
+            UPDATE runs SET status = \(RunStatus.failed.sql), ended_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id = ? AND status = \(RunStatus.running.sql)
             """
         do {
             try db.execute(sql, id)
@@ -87,7 +87,7 @@ extension Store {
         try db.execute("""
             UPDATE runs SET documents_seen = ?, documents_new = ?, documents_failed = ?, pages_done = ?,
               pages_failed = ?, pages_skipped = ?, status = COALESCE(?, status),
-              ended_at = CASE WHEN ? IS NULL OR ? = 'running' THEN ended_at ELSE strftime('%Y-%m-%dT%H:%M:%fZ','now') END
+              ended_at = CASE WHEN ? IS NULL OR ? = \(RunStatus.running.sql) THEN ended_at ELSE strftime('%Y-%m-%dT%H:%M:%fZ','now') END
             WHERE id = ?
             """, counts.documentsSeen, counts.documentsNew, counts.documentsFailed, counts.pagesDone,
                        counts.pagesFailed, counts.pagesSkipped, status?.rawValue, status?.rawValue, status?.rawValue, id)

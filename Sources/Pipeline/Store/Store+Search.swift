@@ -26,8 +26,8 @@ extension Store {
             return try db.query("""
                 SELECT d.path, p.page_number, snippet(page_fts, 0, '«', '»', '…', 16), bm25(page_fts)
                 FROM page_fts JOIN pages p ON p.id = page_fts.rowid JOIN documents d ON d.id = p.document_id
-                WHERE page_fts MATCH ?1 AND d.superseded_by IS NULL AND d.duplicate_of IS NULL AND d.status != 'missing'
-                  AND d.status != 'duplicate'
+                WHERE page_fts MATCH ?1 AND d.superseded_by IS NULL AND d.duplicate_of IS NULL AND d.status != \(DocumentStatus.missing.sql)
+                  AND d.status != \(DocumentStatus.duplicate.sql)
                 ORDER BY bm25(page_fts), d.path, p.page_number LIMIT ?2
                 """, [query, limit]) { r in
                 SearchHit(path: r.string(0), page: r.int(1), snippet: r.string(2), score: -r.double(3))

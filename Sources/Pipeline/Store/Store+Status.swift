@@ -1,3 +1,4 @@
+import DocumentModel
 import Foundation
 import SQLite
 
@@ -53,13 +54,13 @@ extension Store {
         let failedPages = try db.query("""
             SELECT d.path, p.page_number, p.failed_stage, p.error, p.attempts FROM pages p
             JOIN documents d ON d.id = p.document_id
-            WHERE p.status = 'failed' AND d.superseded_by IS NULL ORDER BY d.path, p.page_number LIMIT ?
+            WHERE p.status = \(PageStatus.failed.sql) AND d.superseded_by IS NULL ORDER BY d.path, p.page_number LIMIT ?
             """, [failureLimit]) { r in
             StatusReport.FailedPage(path: r.string(0), page: r.int(1), stage: r.optionalString(2),
                                     error: r.optionalString(3), attempts: r.int(4))
         }
         let failedDocs = try db.query("""
-            SELECT path, error FROM documents d WHERE status = 'failed' AND superseded_by IS NULL
+            SELECT path, error FROM documents d WHERE status = \(DocumentStatus.failed.sql) AND superseded_by IS NULL
               AND NOT EXISTS (SELECT 1 FROM pages WHERE document_id = d.id) ORDER BY path LIMIT ?
             """, [failureLimit]) { StatusReport.FailedDocument(path: $0.string(0), error: $0.optionalString(1)) }
         return StatusReport(runs: runs, documentsByStatus: docs, pagesByStatus: pages,
@@ -119,11 +120,11 @@ extension StatusReport {
     /// `isAlive` tells whether a process id is a live process (injected for tests).
     public func problems(rerunHint: String, isAlive: (Int) -> Bool) -> [String] {
         var found: [String] = []
-        if let failed = pagesByStatus["failed"], failed > 0 {
+        if let failed = pagesByStatus[PageStatus.failed.rawValue], failed > 0 {
             let first = failedPages.first.map { ", first: \($0.path) page \($0.page): \(reasonText($0.error ?? "", path: $0.path))" } ?? ""
             found.append("\(failed) failed page(s) wait for \(rerunHint)\(first)")
         }
-        if let failed = documentsByStatus["failed"], failed > 0 {
+        if let failed = documentsByStatus[DocumentStatus.failed.rawValue], failed > 0 {
             let first = failedDocuments.first.map { ", first: \($0.path): \(reasonText($0.error ?? "", path: $0.path))" } ?? ""
             found.append("\(failed) document(s) failed\(first)")
         }
@@ -142,7 +143,7 @@ extension StatusReport {
 
     /// The line `status --check` prints when there is no problem.
     public var healthyLine: String {
-        let docs = documentsByStatus.values.reduce(0, +), pages = pagesByStatus["done"] ?? 0
+        let docs = documentsByStatus.values.reduce(0, +), pages = pagesByStatus[PageStatus.done.rawValue] ?? 0
         let last = runs.first.map { "; last run #\($0.id) \($0.status), started \($0.startedAt)" } ?? ""
         return "OK: \(docs) document(s), \(pages) page(s) done\(last)"
     }

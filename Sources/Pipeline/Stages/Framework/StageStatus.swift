@@ -12,6 +12,8 @@ extension PageStatus: SQLiteBindable {
 /// `documents.status`.
 public enum DocumentStatus: String, Sendable, Codable, CaseIterable, SQLiteBindable {
     case pending, done, failed, duplicate, missing
+    /// Not a document quire reads (`documents.error` says what it is).
+    case skipped
     public var sqliteValue: SQLiteValue { .text(rawValue) }
 }
 
@@ -34,3 +36,17 @@ public enum LayoutPassStatus: String, Sendable, Codable, CaseIterable, SQLiteBin
 extension Stage: SQLiteBindable {
     public var sqliteValue: SQLiteValue { .text(rawValue) }
 }
+
+/// A status written inside SQL text (a fixed identifier, never user data): `\(PageStatus.done.sql)`.
+protocol SQLStatusLiteral: RawRepresentable where RawValue == String {}
+
+extension SQLStatusLiteral {
+    /// The value as an SQL string literal.
+    var sql: String { "'\(rawValue)'" }
+}
+
+extension PageStatus: SQLStatusLiteral {}
+extension DocumentStatus: SQLStatusLiteral {}
+extension StageStatus: SQLStatusLiteral {}
+extension LayoutPassStatus: SQLStatusLiteral {}
+extension RunStatus: SQLStatusLiteral {}
