@@ -48,8 +48,13 @@ let package = Package(
         .target(name: "QuireCLI", dependencies: ["Pipeline", "Export"]),
         .executableTarget(name: "quire", dependencies: ["QuireCLI"]),
 
-        // MARK: Tests, in layers: pure, library integration, pipeline, end to end.
+        // MARK: Tests, in layers. Unit targets (no engines, no child processes; seconds, see
+        // scripts/test-unit.sh): LayoutTests, YAMLTests, SQLiteTests, PipelineUnitTests,
+        // QuireCLIUnitTests. Integration targets: real Tesseract, poppler, leptonica, zxing-cpp
+        // and the quire binary end to end.
         .testTarget(name: "LayoutTests", dependencies: ["Layout"]),
+        .testTarget(name: "PipelineUnitTests", dependencies: ["Pipeline"]),
+        .testTarget(name: "QuireCLIUnitTests", dependencies: ["QuireCLI"]),
         .testTarget(name: "YAMLTests", dependencies: ["YAML"]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging"]),
