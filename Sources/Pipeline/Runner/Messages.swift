@@ -25,6 +25,8 @@ public struct PageTask: Codable, Sendable {
     /// Stored outputs of stages this task reads but does not redo (loaded by the coordinator:
     /// a layout redo gets the page's stored words, rulings, size and barcodes).
     public var stored: [StageOutput] = []
+    /// What the rest of the document tells the due stages that ask (`PageStage.documentContext`).
+    public var documentContexts: [StageDocumentContext] = []
     /// True when a previous attempt of the barcode stage crashed its worker: use the
     /// conservative reader configuration.
     public var conservativeBarcodes: Bool

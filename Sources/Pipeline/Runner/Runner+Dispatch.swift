@@ -52,6 +52,9 @@ extension Runner {
             pageTask.ocrLanguages = spec.input(for: page.path)?.languages
             pageTask.repeatedMargins = page.repeatedMargins ?? []
             pageTask.stored = try storedInputs(of: page, store: store)
+            pageTask.documentContexts = try StageCatalog.executionOrder.filter { page.stages.contains($0.stage) }.compactMap { type in
+                try type.documentContextErased(for: page, from: store).map { StageDocumentContext(stage: type.stage, erased: $0) }
+            }
             return .page(pageTask)
         }
     }

@@ -71,6 +71,11 @@ final class PageContext {
     /// The output of `type` on this page: produced in this task, or loaded from the database.
     func output<S: PageStage>(of type: S.Type) -> S.Output? { outputs[S.stage] as? S.Output }
 
+    /// What the rest of the document tells `type` (``PageStage/documentContext(for:from:)``).
+    func documentContext<S: PageStage>(of type: S.Type) -> S.DocumentContext? {
+        task.documentContexts.first { $0.stage == S.stage }?.value as? S.DocumentContext
+    }
+
     /// Records and sends the output of `type`, taking `ms` to make.
     func produce<S: PageStage>(_ type: S.Type, _ output: S.Output, ms: Int) throws {
         try produce(stage: S.stage, erased: output, ms: ms)

@@ -1,4 +1,5 @@
 import Foundation
+import SQLite
 import YAML
 
 /// One stage of a page's processing, declared in its own folder under `Sources/Pipeline/Stages`.
@@ -13,6 +14,9 @@ protocol PageStage: AnyObject {
     associatedtype Settings: Codable & Sendable & Equatable
     /// What it produces for one page: sent from the worker, stored by the coordinator.
     associatedtype Output: Codable & Sendable
+    /// What it reads from the rest of the page's document (e.g. how the document's other pages
+    /// write their dates), loaded by the coordinator with each page task. Most stages need none.
+    associatedtype DocumentContext: Codable & Sendable = NoDocumentContext
 
     static var stage: Stage { get }
 
@@ -60,9 +64,22 @@ protocol PageStage: AnyObject {
     static func load(pageID: Int64, from store: Store) throws -> Output?
     /// Whether storing `output` changes the page's text (`page_text`, full-text index).
     static func changesPageText(_ output: Output) -> Bool
+    /// The migrations that create the stage's own tables (ids unique across quire; never edited
+    /// once shipped). The built-in stages' tables are in `Schema`.
+    static var migrations: [Migrator.Migration] { get }
+    /// What the rest of the document tells this stage about `page` (nil: nothing).
+    static func documentContext(for page: PlannedPage, from store: Store) throws -> DocumentContext?
+}
+
+/// The document context of a stage that needs none.
+public struct NoDocumentContext: Codable, Sendable {}
+
+extension PageStage where DocumentContext == NoDocumentContext {
+    static func documentContext(for page: PlannedPage, from store: Store) throws -> NoDocumentContext? { nil }
 }
 
 extension PageStage {
+    static var migrations: [Migrator.Migration] { [] }
     static var needsImage: Bool { false }
     static var producesImage: Bool { false }
     static func changesPageText(_ output: Output) -> Bool { false }
@@ -112,6 +129,21 @@ extension PageStage {
 
     static func decodeOutput<K: CodingKey>(_ c: KeyedDecodingContainer<K>, _ key: K) throws -> any Sendable {
         try c.decode(Output.self, forKey: key)
+    }
+
+    static func encodeContext<K: CodingKey>(_ value: any Sendable, _ c: inout KeyedEncodingContainer<K>, _ key: K) throws {
+        guard let context = value as? DocumentContext else {
+            throw EncodingError.invalidValue(value, .init(codingPath: c.codingPath, debugDescription: "not a \(stage) context"))
+        }
+        try c.encode(context, forKey: key)
+    }
+
+    static func decodeContext<K: CodingKey>(_ c: KeyedDecodingContainer<K>, _ key: K) throws -> any Sendable {
+        try c.decode(DocumentContext.self, forKey: key)
+    }
+
+    static func documentContextErased(for page: PlannedPage, from store: Store) throws -> (any Sendable)? {
+        try documentContext(for: page, from: store)
     }
 
     static func storeErased(_ value: any Sendable, _ commit: StageCommit) throws {

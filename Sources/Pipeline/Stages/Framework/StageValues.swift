@@ -72,3 +72,35 @@ public struct StageOutput: Sendable, Codable {
         value = try type.decodeOutput(c, .value)
     }
 }
+
+/// A stage's document context for one page task (`PageStage.DocumentContext`), as it crosses
+/// the worker pipe.
+public struct StageDocumentContext: Sendable, Codable {
+    public let stage: Stage
+    let value: any Sendable
+
+    init(stage: Stage, erased value: any Sendable) {
+        self.stage = stage
+        self.value = value
+    }
+
+    private enum Keys: String, CodingKey { case stage, value }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: Keys.self)
+        try c.encode(stage, forKey: .stage)
+        guard let type = StageCatalog.type(of: stage) else {
+            throw EncodingError.invalidValue(stage, .init(codingPath: c.codingPath, debugDescription: "no stored stage '\(stage)'"))
+        }
+        try type.encodeContext(value, &c, .value)
+    }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: Keys.self)
+        stage = try c.decode(Stage.self, forKey: .stage)
+        guard let type = StageCatalog.type(of: stage) else {
+            throw DecodingError.dataCorruptedError(forKey: .stage, in: c, debugDescription: "no stored stage '\(stage)'")
+        }
+        value = try type.decodeContext(c, .value)
+    }
+}
