@@ -1,0 +1,131 @@
+import Foundation
+
+/// Money amounts as a decimal string ("1234.56", "-12.50") and an ISO 4217 currency.
+///
+/// An amount is accepted when a currency marks it ("RM 12.50", "$5", "1.234,56 €", "EUR 20")
+/// or, unmarked, when it has exactly two decimals and the page speaks of money (a currency mark
+/// or a word such as "total" anywhere on it); a unit after it ("2.50 kg", "12.00%") rules it out.
+/// Separators follow the locale ("1.234,56" in de_DE); without a locale, the last "." or ","
+/// followed by exactly two digits is the decimal one. The currency is the mark's, else the
+/// page's most used mark, else the settings' first currency, else the locale's.
+enum MoneyDetector {
+    /// Symbols and their currency; "$", "kr" and "¥" resolve by locale or settings when they can.
+    static let symbols: [(String, String)] = [
+        ("US$", "USD"), ("S$", "SGD"), ("A$", "AUD"), ("AU$", "AUD"), ("C$", "CAD"), ("CA$", "CAD"), ("NZ$", "NZD"),
+        ("HK$", "HKD"), ("R$", "BRL"), ("RM", "MYR"), ("€", "EUR"), ("£", "GBP"), ("¥", "JPY"), ("₹", "INR"),
+        ("₩", "KRW"), ("₽", "RUB"), ("฿", "THB"), ("₱", "PHP"), ("₺", "TRY"), ("₪", "ILS"), ("₫", "VND"),
+        ("zł", "PLN"), ("Kč", "CZK"), ("Ft", "HUF"), ("kr.", "DKK"), ("kr", "SEK"), ("Rp", "IDR"), ("Fr.", "CHF"), ("$", "USD"),
+    ]
+    /// ISO codes read next to an amount: the common ones (others only when the settings expect them).
+    static let commonCodes: Set<String> = [
+        "EUR", "USD", "GBP", "JPY", "CHF", "CAD", "AUD", "NZD", "CNY", "HKD", "SGD", "MYR", "IDR", "THB", "PHP",
+        "INR", "KRW", "SEK", "NOK", "DKK", "PLN", "CZK", "HUF", "RON", "BGN", "TRY", "BRL", "MXN", "ZAR", "RUB",
+        "AED", "SAR", "ILS", "VND", "TWD",
+    ]
+    static let keywords = NSRegularExpression.make(
+        #"\b(total|sub-?total|amount|amt|price|cash|change|tax|vat|gst|sst|due|balance|paid|payment|rounding|discount|net|gross|fee|charge|cost|summe|betrag|gesamt|zu zahlen|montant|prix|importe|totale|jumlah|harga|bayar|tunai)"#,
+        caseInsensitive: true)
+    static let unitAfter = NSRegularExpression.make(
+        #"^\s?(%|kg|g|mg|km|cm|mm|m|l|ml|lb|lbs|oz|pcs|pc|x|h|hrs|min|°|mi|ft|in)(?![a-z])"#, caseInsensitive: true)
+
+    static let code = "(" + (symbols.map { NSRegularExpression.escapedPattern(for: $0.0) } + ["[A-Z]{3}"]).joined(separator: "|") + ")"
+
+    /// Groups: 1 currency before, 2 minus, 3 the number, 4 its grouping separator, 5 currency after.
+    static func amountPattern(groupingBySpace: Bool) -> NSRegularExpression {
+        let group = groupingBySpace ? "[.,' ]" : "[.,']"
+        return .make(#"(?<![\w.,'])(?:"# + code + #"\s?)?([-−]\s?)?(\d{1,3}(?:("# + group + #")\d{3})(?:\4\d{3})*(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?)(?:\s?"# + code + #"(?![A-Za-z]))?(?![\d]|[.,]\d)"#)
+    }
+    static let amount = amountPattern(groupingBySpace: false)
+    static let amountSpaceGrouped = amountPattern(groupingBySpace: true)
+    static let currencyMark = NSRegularExpression.make(#"(?<![A-Za-z])("# + symbols.map { NSRegularExpression.escapedPattern(for: $0.0) }.joined(separator: "|") + #"|\b(?:EUR|USD|GBP|MYR|SGD|CHF)\b)"#)
+
+    /// The page's most used currency mark and whether it mentions money at all.
+    static func survey(lines: [LineText], lowered: [String], rules: LocaleRules) -> (String?, Bool) {
+        var counts: [String: Int] = [:]
+        var mentions = false
+        for line in lines {
+            for m in line.matches(currencyMark) { if let c = currency(m[1] ?? "", rules) { counts[c, default: 0] += 1 } }
+            if !mentions, keywords.firstMatch(in: line.text, range: NSRange(location: 0, length: line.length)) != nil { mentions = true }
+        }
+        let best = counts.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key
+        return (best, mentions || best != nil)
+    }
+
+    /// The ISO code a mark stands for, in these rules; nil when it is not a currency mark.
+    static func currency(_ mark: String, _ rules: LocaleRules) -> String? {
+        if mark.count == 3, mark == mark.uppercased(), mark.allSatisfy(\.isLetter) {
+            return commonCodes.contains(mark) || rules.expected.contains(mark) ? mark : nil
+        }
+        guard let code = symbols.first(where: { $0.0 == mark })?.1 else { return nil }
+        // An ambiguous symbol takes the expected or local currency written with it.
+        if mark == "$" || mark == "kr" || mark == "¥" || mark == "kr." {
+            if let symbol = rules.currencySymbol, symbol == mark || symbol.hasSuffix(mark), let local = rules.defaultCurrency { return local }
+            let family: [String: Set<String>] = ["$": ["USD", "CAD", "AUD", "NZD", "SGD", "HKD", "MXN", "TWD"],
+                                                 "kr": ["SEK", "NOK", "DKK", "ISK"], "kr.": ["DKK", "ISK"], "¥": ["JPY", "CNY"]]
+            if let expected = rules.expected.first(where: { family[mark]?.contains($0) == true }) { return expected }
+        }
+        return code
+    }
+
+    static func find(in line: LineText, context: PageContext) -> [Candidate] {
+        var out: [Candidate] = []
+        let rules = context.rules
+        let lineHasKeyword = keywords.firstMatch(in: line.text, range: NSRange(location: 0, length: line.length)) != nil
+        for m in line.matches(rules.groupingSeparator == " " ? amountSpaceGrouped : amount) {
+            guard let number = m[3], let parsed = decimal(number, grouping: m[4], rules: rules) else { continue }
+            var range = m.range
+            var mark: String?
+            if let prefix = m[1] {
+                if let c = currency(prefix, rules) { mark = c } else if let r3 = m.groupRanges[2] ?? m.groupRanges[3] {
+                    range = r3.lowerBound..<range.upperBound   // "ABC 12.00": not a currency
+                }
+            }
+            if let suffix = m[5] {
+                if mark == nil, let c = currency(suffix, rules) { mark = c } else if let number = m.groupRanges[3] {
+                    range = range.lowerBound..<number.upperBound   // a second mark, or not a currency
+                }
+            }
+            let after = line.substring(range.upperBound..<line.length)
+            if mark == nil {
+                guard parsed.fractionDigits == 2, context.mentionsMoney,
+                      unitAfter.firstMatch(in: after, range: NSRange(location: 0, length: (after as NSString).length)) == nil
+                else { continue }
+            }
+            let value = (m[2] != nil ? "-" : "") + parsed.value
+            let currency = mark ?? context.pageCurrency ?? rules.defaultCurrency
+            let evidence = mark != nil ? 0.95 : (lineHasKeyword ? 0.85 : 0.7)
+            out.append(Candidate(.money, value, line: line.line, range: range, evidence: evidence, currency: currency))
+        }
+        return out
+    }
+
+    /// A written number as a plain decimal string ("1.234,56" → "1234.56") with its number of
+    /// decimals; nil when its separators contradict the locale.
+    static func decimal(_ s: String, grouping: String?, rules: LocaleRules) -> (value: String, fractionDigits: Int)? {
+        var integer = s, fraction = ""
+        if let last = s.lastIndex(where: { $0 == "." || $0 == "," }) {
+            let tail = s[s.index(after: last)...], sep = s[last]
+            if let grouping, String(sep) == grouping, tail.count == 3 {
+                // only grouping: "1,234" or "1.234.567"
+            } else if (1...2).contains(tail.count) {
+                if rules.separatorsKnown && sep != rules.decimalSeparator { return nil }
+                integer = String(s[..<last]); fraction = String(tail)
+            } else {
+                return nil
+            }
+        }
+        if let g = grouping {
+            if rules.separatorsKnown, g.first != rules.groupingSeparator, g != "'" { return nil }
+            integer = integer.replacingOccurrences(of: g, with: "")
+        }
+        guard !integer.isEmpty, integer.allSatisfy(\.isNumber) else { return nil }
+        let trimmed = integer.drop { $0 == "0" }
+        let whole = trimmed.isEmpty ? "0" : String(trimmed)
+        return (fraction.isEmpty ? whole : whole + "." + fraction, fraction.count)
+    }
+}
+
+extension LocaleRules {
+    /// The currencies the settings say to expect, plus the locale's.
+    var expected: [String] { currencies + (defaultCurrency.map { [$0] } ?? []) }
+}
