@@ -20,11 +20,17 @@ enum AddressDetector {
         let lines = context.lines
         var i = 0
         while i < lines.count {
-            guard matches(street, lines[i]) else { i += 1; continue }
+            guard let streetMatch = street.firstMatch(in: lines[i].text, range: NSRange(location: 0, length: lines[i].length)) else {
+                i += 1; continue
+            }
             var end: Int?
             for j in i..<min(lines.count, i + 4) {
                 if j > i && !follows(lines[j - 1], lines[j]) { break }
-                if matches(postcode, lines[j]) { end = j; break }
+                // On the street line itself the postcode comes after the street.
+                let from = j == i ? streetMatch.range.location + streetMatch.range.length : 0
+                if postcode.firstMatch(in: lines[j].text, range: NSRange(location: from, length: lines[j].length - from)) != nil {
+                    end = j; break
+                }
             }
             guard let end else { i += 1; continue }
             let spans = (i...end).map { Candidate.Span(line: $0, range: 0..<lines[$0].length) }
@@ -34,10 +40,6 @@ enum AddressDetector {
             i = end + 1
         }
         return out
-    }
-
-    private static func matches(_ r: NSRegularExpression, _ line: LineText) -> Bool {
-        r.firstMatch(in: line.text, range: NSRange(location: 0, length: line.length)) != nil
     }
 
     /// True when `b` sits right below `a`: a gap under one and a half line heights and

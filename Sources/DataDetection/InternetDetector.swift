@@ -10,7 +10,7 @@ enum InternetDetector {
         #"(?<![\w.+-])[A-Za-z0-9](?:[A-Za-z0-9._%+-]*[A-Za-z0-9_%+-])?@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\.[A-Za-z]{2,24}(?![\w@-])"#)
     static let genericTLDs = ["com", "net", "org", "edu", "gov", "info", "biz", "io", "app", "shop", "online", "store", "dev"]
     static let url = NSRegularExpression.make(
-        #"(?<![\w@.-])(?:(?:https?|ftp)://[^\s<>"]+|www\d?\.[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+(?:[/?#][^\s<>"]*)?|[A-Za-z0-9][A-Za-z0-9-]*(?:\.[A-Za-z0-9-]+)*\.(?:"#
+        #"(?<![\w@.-])(?:(?:https?|ftp)://[^\s<>"]+|www\d?\.\s?[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+(?:[/?#][^\s<>"]*)?|[A-Za-z0-9][A-Za-z0-9-]*(?:\.[A-Za-z0-9-]+)*\.(?:"#
         + genericTLDs.joined(separator: "|") + #")(?:\.[a-z]{2})?(?![\w@-])(?:[/?#][^\s<>"]*)?)"#, caseInsensitive: true)
 
     static func find(in line: LineText) -> [Candidate] {
@@ -25,7 +25,7 @@ enum InternetDetector {
             while let last = text.last, ".,;:!?)]}'\"".contains(last), !(last == ")" && text.contains("(")) {
                 text.removeLast(); range = range.lowerBound..<range.upperBound - 1
             }
-            guard let value = normalise(text) else { continue }
+            guard let value = normalise(text.replacingOccurrences(of: " ", with: "")) else { continue }
             let explicit = text.lowercased().hasPrefix("http") || text.lowercased().hasPrefix("www") || text.lowercased().hasPrefix("ftp")
             out.append(Candidate(.url, value, line: line.line, range: range, evidence: explicit ? 0.95 : 0.85))
         }

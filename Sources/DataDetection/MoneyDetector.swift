@@ -39,16 +39,37 @@ enum MoneyDetector {
     static let amountSpaceGrouped = amountPattern(groupingBySpace: true)
     static let currencyMark = NSRegularExpression.make(#"(?<![A-Za-z])("# + symbols.map { NSRegularExpression.escapedPattern(for: $0.0) }.joined(separator: "|") + #"|\b(?:EUR|USD|GBP|MYR|SGD|CHF)\b)"#)
 
-    /// The page's most used currency mark and whether it mentions money at all.
+    /// The page's most used currency (counting the amounts its marks are accepted on) and
+    /// whether the page speaks of money at all.
     static func survey(lines: [LineText], lowered: [String], rules: LocaleRules) -> (String?, Bool) {
         var counts: [String: Int] = [:]
         var mentions = false
         for line in lines {
-            for m in line.matches(currencyMark) { if let c = currency(m[1] ?? "", rules) { counts[c, default: 0] += 1 } }
+            for m in line.matches(rules.groupingSeparator == " " ? amountSpaceGrouped : amount) {
+                if let (c, _) = mark(m, in: line, rules) { counts[c, default: 0] += 1 }
+            }
             if !mentions, keywords.firstMatch(in: line.text, range: NSRange(location: 0, length: line.length)) != nil { mentions = true }
         }
-        let best = counts.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key
-        return (best, mentions || best != nil)
+        let ranked = counts.sorted { ($0.value, $1.key) > ($1.value, $0.key) }
+        let best = ranked.first.flatMap { ranked.count == 1 || $0.value > ranked[1].value ? $0.key : nil }
+        return (best, mentions || !counts.isEmpty)
+    }
+
+    /// The currency an amount match is marked with, and whether the mark came before it; nil
+    /// when unmarked. When currencies are expected (settings or locale), a symbol of another
+    /// currency counts only right against an amount with decimals ("€12.50", not "1 €" or
+    /// "£2", which on a scan are more often noise than money).
+    static func mark(_ m: RegexMatch, in line: LineText, _ rules: LocaleRules) -> (String, Bool)? {
+        for (group, before) in [(1, true), (5, false)] {
+            guard let written = m[group], let code = currency(written, rules) else { continue }
+            if !rules.expected.isEmpty, !rules.expected.contains(code), !(written.count == 3 && written.allSatisfy(\.isLetter)) {
+                guard let number = m[3], number.contains(where: { $0 == "." || $0 == "," }),
+                      let r = m.groupRanges[group], let n = m.groupRanges[3],
+                      before ? r.upperBound == n.lowerBound : n.upperBound == r.lowerBound else { continue }
+            }
+            return (code, before)
+        }
+        return nil
     }
 
     /// The ISO code a mark stands for, in these rules; nil when it is not a currency mark.
@@ -74,25 +95,21 @@ enum MoneyDetector {
         for m in line.matches(rules.groupingSeparator == " " ? amountSpaceGrouped : amount) {
             guard let number = m[3], let parsed = decimal(number, grouping: m[4], rules: rules) else { continue }
             var range = m.range
-            var mark: String?
-            if let prefix = m[1] {
-                if let c = currency(prefix, rules) { mark = c } else if let r3 = m.groupRanges[2] ?? m.groupRanges[3] {
-                    range = r3.lowerBound..<range.upperBound   // "ABC 12.00": not a currency
-                }
-            }
-            if let suffix = m[5] {
-                if mark == nil, let c = currency(suffix, rules) { mark = c } else if let number = m.groupRanges[3] {
-                    range = range.lowerBound..<number.upperBound   // a second mark, or not a currency
-                }
+            let marked = mark(m, in: line, rules)
+            // Keep the matched text to the amount and the mark that counts.
+            if let number = m.groupRanges[3] {
+                let start = marked?.1 == true ? m.range.lowerBound : (m.groupRanges[2]?.lowerBound ?? number.lowerBound)
+                let end = marked?.1 == false ? m.range.upperBound : number.upperBound
+                range = start..<end
             }
             let after = line.substring(range.upperBound..<line.length)
-            if mark == nil {
-                guard parsed.fractionDigits == 2, context.mentionsMoney,
-                      unitAfter.firstMatch(in: after, range: NSRange(location: 0, length: (after as NSString).length)) == nil
-                else { continue }
-            }
+            if unitAfter.firstMatch(in: after, range: NSRange(location: 0, length: (after as NSString).length)) != nil { continue }
+            if marked == nil, parsed.fractionDigits != 2 || !context.mentionsMoney { continue }
+            // "RM 28 60": the decimal point was lost; 28 would be wrong.
+            if parsed.fractionDigits == 0, after.range(of: #"^ \d{2}(?!\d)"#, options: .regularExpression) != nil { continue }
+            let mark = marked?.0
             let value = (m[2] != nil ? "-" : "") + parsed.value
-            let currency = mark ?? context.pageCurrency ?? rules.defaultCurrency
+            let currency = mark ?? (rules.expected.isEmpty ? context.pageCurrency : rules.defaultCurrency)
             let evidence = mark != nil ? 0.95 : (lineHasKeyword ? 0.85 : 0.7)
             out.append(Candidate(.money, value, line: line.line, range: range, evidence: evidence, currency: currency))
         }
