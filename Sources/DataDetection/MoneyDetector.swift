@@ -51,7 +51,8 @@ enum MoneyDetector {
             if !mentions, keywords.firstMatch(in: line.text, range: NSRange(location: 0, length: line.length)) != nil { mentions = true }
         }
         let ranked = counts.sorted { ($0.value, $1.key) > ($1.value, $0.key) }
-        let best = ranked.first.flatMap { ranked.count == 1 || $0.value > ranked[1].value ? $0.key : nil }
+        // One mark may be noise on a scan: a page currency needs two marks and a majority.
+        let best = ranked.first.flatMap { $0.value >= 2 && (ranked.count == 1 || $0.value > ranked[1].value) ? $0.key : nil }
         return (best, mentions || !counts.isEmpty)
     }
 

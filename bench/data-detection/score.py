@@ -77,11 +77,29 @@ def load(source):
     return rows
 
 
+def load_texts(source):
+    """Each document's page text (words joined by spaces, lines by newlines), by file stem."""
+    texts = defaultdict(str)
+    if source.endswith((".sqlite", ".db")):
+        con = sqlite3.connect(f"file:{source}?mode=ro", uri=True)
+        for path, text in con.execute("""select d.path, group_concat(l.text, char(10)) from lines l join pages p on p.id = l.page_id
+                                         join documents d on d.id = p.document_id group by p.id order by l.line_order"""):
+            texts[os.path.splitext(os.path.basename(path))[0]] += (text or "") + "\n"
+    else:
+        for l in open(source):
+            page = json.loads(l)
+            texts[os.path.splitext(os.path.basename(page["path"]))[0]] += "\n".join(
+                " ".join(w["text"] for w in line["words"]) for line in page["lines"]) + "\n"
+    return texts
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("detections")
     ap.add_argument("--keys", default=os.path.join(os.path.dirname(__file__), "../../../shared/devset/ocr/sroie"))
     ap.add_argument("--list", action="store_true")
+    ap.add_argument("--pages", help="the pages' words (export_pages.py JSON lines or the quire database): also count the "
+                    "receipts whose annotated date or total is legible in the OCR text, the ceiling of recall")
     a = ap.parse_args()
     by_doc = defaultdict(list)
     for r in load(a.detections):
@@ -104,6 +122,16 @@ def main():
         if not ok_date: misses.append(f"  date  {doc}: want {key.get('date')!r} -> {want_date}; found {sorted(dates)}")
         if not ok_total: misses.append(f"  total {doc}: want {key.get('total')!r}; found {sorted(str(x) for x in amounts if x is not None)}")
     n = len(keys)
+    if a.pages:
+        texts = load_texts(a.pages)
+        legible = {"date": 0, "total": 0}
+        for k in keys:
+            doc = os.path.basename(k)[: -len(".key.json")]
+            key, text = json.load(open(k)), texts.get(doc, "")
+            squeezed = re.sub(r"\s+", "", text)
+            legible["date"] += bool(key.get("date")) and re.sub(r"\s+", "", key["date"]) in squeezed
+            legible["total"] += bool(key.get("total")) and re.search(r"(?<![\d.,])" + re.escape(key["total"]) + r"(?![\d]|[.,]\d)", text) is not None
+        print(f"legible in the OCR text (the ceiling): date {legible['date']}/{n}, total {legible['total']}/{n}")
     print(f"receipts {n}: date recall {hits['date'] / n:.3f} ({hits['date']}/{n}), total recall {hits['total'] / n:.3f} ({hits['total']}/{n})")
     counts = defaultdict(int)
     for rs in by_doc.values():
