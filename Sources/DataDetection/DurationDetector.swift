@@ -12,7 +12,7 @@ enum DurationDetector {
         ("hours?|hrs?|stunden?|std|heures?|horas?|ore|jam", .hour), ("minutes?|mins?|minuten?|minutos?|minuti|minit", .minute),
         ("seconds?|secs?|sekunden?|secondes?|segundos?|secondi|saat", .second),
     ]
-    static let part = #"(\d+(?:[.,]\d+)?)\s?("# + units.map(\.0).joined(separator: "|") + #")\b\.?"#
+    static let part = #"(\d+(?:[.,]\d+)?)\s?("# + units.map(\.0).joined(separator: "|") + #")\b"#
     static let spelled = NSRegularExpression.make(#"(?<![\d.,])"# + part + #"(?:,?\s?(?:and\s|und\s|et\s)?"# + part + ")?", caseInsensitive: true)
     static let compact = NSRegularExpression.make(#"(?<![\d.,:])(\d{1,3})\s?h\s?(\d{1,2})\s?(?:min|m)\b"#, caseInsensitive: true)
 

@@ -46,12 +46,16 @@ enum MoneyDetector {
         var mentions = false
         for line in lines {
             for m in line.matches(rules.groupingSeparator == " " ? amountSpaceGrouped : amount) {
-                if let (c, _) = mark(m, in: line, rules) { counts[c, default: 0] += 1 }
+                // An ISO code is rarely OCR noise: it counts as two symbols.
+                if let (c, before) = mark(m, in: line, rules) {
+                    let written = (before ? m[1] : m[5]) ?? ""
+                    counts[c, default: 0] += written.count == 3 && written.allSatisfy(\.isLetter) ? 2 : 1
+                }
             }
             if !mentions, keywords.firstMatch(in: line.text, range: NSRange(location: 0, length: line.length)) != nil { mentions = true }
         }
         let ranked = counts.sorted { ($0.value, $1.key) > ($1.value, $0.key) }
-        // One mark may be noise on a scan: a page currency needs two marks and a majority.
+        // One symbol may be noise on a scan: a page currency needs two (or a code) and a majority.
         let best = ranked.first.flatMap { $0.value >= 2 && (ranked.count == 1 || $0.value > ranked[1].value) ? $0.key : nil }
         return (best, mentions || !counts.isEmpty)
     }

@@ -28,6 +28,9 @@ final class MoneyDetectionTests: XCTestCase {
         XCTAssertEqual(money(DataDetector(settings: .init(currencies: ["SEK"])), ["Att betala 120 kr"]), ["120 SEK"])
         // With no locale, the page's marks give unmarked amounts their currency.
         XCTAssertEqual(money(DataDetector(), ["Subtotal £10.00", "VAT £2.00", "Total 12.00"]), ["10.00 GBP", "2.00 GBP", "12.00 GBP"])
+        XCTAssertEqual(money(DataDetector(), ["Subtotal 10.00", "Total GBP 12.00"]), ["10.00 GBP", "12.00 GBP"])
+        // One symbol alone may be scan noise: it marks its own amount only.
+        XCTAssertEqual(money(DataDetector(), ["Subtotal 10.00", "Qty 1.00 ¥"]), ["10.00 -", "1.00 JPY"])
     }
 
     func testNumbersThatAreNotMoney() {
