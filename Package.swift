@@ -26,10 +26,14 @@ let package = Package(
         .target(name: "ZXingShim",
                 cxxSettings: [.define("ZX_USE_UTF8")],
                 linkerSettings: [.linkedLibrary("ZXing")]),
+        // libphonenumber (C++) has no C API either: the same shape. Debian ships no .pc file.
+        .target(name: "PhoneNumberShim",
+                linkerSettings: [.linkedLibrary("phonenumber")]),
 
         // MARK: Pure values and algorithms (no C).
         .target(name: "DocumentModel"),
         .target(name: "Layout", dependencies: ["DocumentModel"]),
+        .target(name: "DataDetection", dependencies: ["DocumentModel"]),
 
         // MARK: One Swift wrapper per C library.
         .target(name: "SQLite", dependencies: ["CSQLite"]),
@@ -40,6 +44,7 @@ let package = Package(
         .target(name: "PDF", dependencies: ["CPoppler", "Imaging", "DocumentModel"]),
         .target(name: "OCR", dependencies: ["CTesseract", "Imaging", "DocumentModel"]),
         .target(name: "Barcodes", dependencies: ["ZXingShim", "CZBar", "Imaging", "DocumentModel"]),
+        .target(name: "PhoneNumbers", dependencies: ["PhoneNumberShim", "DataDetection"]),
 
         // MARK: The pipeline and the command line.
         .target(name: "Pipeline",
@@ -55,6 +60,8 @@ let package = Package(
         .testTarget(name: "LayoutTests", dependencies: ["Layout"]),
         .testTarget(name: "PipelineUnitTests", dependencies: ["Pipeline"]),
         .testTarget(name: "QuireCLIUnitTests", dependencies: ["QuireCLI"]),
+        .testTarget(name: "DataDetectionTests", dependencies: ["DataDetection"]),
+        .testTarget(name: "PhoneNumbersTests", dependencies: ["PhoneNumbers", "DataDetection"]),
         .testTarget(name: "YAMLTests", dependencies: ["YAML"]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging"]),

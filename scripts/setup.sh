@@ -9,7 +9,7 @@ PACKAGES=(
   libtesseract-dev tesseract-ocr-eng tesseract-ocr-osd tesseract-ocr-deu
   libleptonica-dev
   libpoppler-glib-dev libcairo2-dev libglib2.0-dev
-  libzxing-dev libzbar-dev
+  libzxing-dev libzbar-dev libphonenumber-dev
   libyaml-dev
   libsqlite3-dev sqlite3
   libxml2-dev libqpdf-dev qpdf poppler-utils

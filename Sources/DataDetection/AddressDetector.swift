@@ -1,0 +1,53 @@
+import DocumentModel
+import Foundation
+
+/// Postal addresses: a conservative heuristic over consecutive lines of one block. An address
+/// starts at a street line (a house number and a street word: "12 Main Street",
+/// "Hauptstraße 5", "No. 3, Jalan Ampang", "12 rue de la Paix") and ends at a postcode line
+/// (a postcode followed or preceded by a place name: "40170 Shah Alam", "Springfield, IL 62704",
+/// "1012 AB Amsterdam", "London SW1A 1AA") at most three lines further, each line close below
+/// the previous one. Value: the lines joined by ", ", whitespace collapsed.
+enum AddressDetector {
+    static let streetWords = #"street|st|road|rd|avenue|ave|lane|ln|drive|dr|boulevard|blvd|way|court|ct|place|pl|square|sq|highway|hwy|terrace|crescent|close|parkway|pkwy|jalan|jln|lorong|lrg|persiaran|lebuh|lebuhraya|taman|rue|chemin|impasse|allée|calle|avenida|plaza|paseo|via|viale|piazza|corso|straat|laan|plein|gracht|kade|ulica|ul"#
+    static let street = NSRegularExpression.make(
+        #"(\d+[a-z]?\b.*\b("# + streetWords + #")\b|\b("# + streetWords + #")\b\.?\s.*\d|\w*(straße|strasse|str\.|weg|platz|gasse|allee|ring|damm|ufer|gatan|vägen|vej|gade)\s*\d+)"#,
+        caseInsensitive: true)
+    static let postcode = NSRegularExpression.make(
+        #"((?<![\d-])(?:[A-Z]{1,2}-)?\d{5}(?![\d-])\s*,?\s*[A-Za-zÀ-ÿ]{3,}|\b[A-Z]{2}\s\d{5}(?:-\d{4})?\b|(?<![\d-])\d{4}\s?[A-Z]{2}\s+[A-Za-z]{3,}|(?<![\d-])\d{4}\s+[A-Z][a-zà-ÿ]{2,}|\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b)"#)
+
+    static func find(in context: PageContext) -> [Candidate] {
+        var out: [Candidate] = []
+        let lines = context.lines
+        var i = 0
+        while i < lines.count {
+            guard let streetMatch = street.firstMatch(in: lines[i].text, range: NSRange(location: 0, length: lines[i].length)) else {
+                i += 1; continue
+            }
+            var end: Int?
+            for j in i..<min(lines.count, i + 4) {
+                if j > i && !follows(lines[j - 1], lines[j]) { break }
+                // On the street line itself the postcode comes after the street.
+                let from = j == i ? streetMatch.range.location + streetMatch.range.length : 0
+                if postcode.firstMatch(in: lines[j].text, range: NSRange(location: from, length: lines[j].length - from)) != nil {
+                    end = j; break
+                }
+            }
+            guard let end else { i += 1; continue }
+            let spans = (i...end).map { Candidate.Span(line: $0, range: 0..<lines[$0].length) }
+            let value = (i...end).map { lines[$0].text.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
+                .map { $0.trimmingCharacters(in: CharacterSet(charactersIn: ", ")) }.joined(separator: ", ")
+            out.append(Candidate(.address, value, spans: spans, evidence: end > i ? 0.8 : 0.7))
+            i = end + 1
+        }
+        return out
+    }
+
+    /// True when `b` sits right below `a`: a gap under one and a half line heights and
+    /// overlapping columns.
+    private static func follows(_ a: LineText, _ b: LineText) -> Bool {
+        guard let ba = Box.enclosing(a.words.map(\.box)), let bb = Box.enclosing(b.words.map(\.box)) else { return false }
+        let gap = bb.minY - ba.maxY
+        let height = max(ba.height, bb.height)
+        return gap > -height / 2 && Double(gap) < 1.5 * Double(height) && ba.minX < bb.maxX && bb.minX < ba.maxX
+    }
+}

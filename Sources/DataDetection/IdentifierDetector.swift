@@ -1,0 +1,76 @@
+import Foundation
+
+/// IBANs, tracking numbers, ISBNs, ISSNs and EU VAT numbers: accepted only when their check
+/// digit is right (a VAT number of a state without a public rule: its format and a VAT label).
+///
+/// These are often printed in groups ("DE89 3704 0044 0532 0130 00", "978-3-16-148410-0"), so a
+/// line is cut into alphanumeric pieces joined by one space, "-" or "."; every run of consecutive
+/// pieces is tried, compacted, and the longest valid run from each start wins. Check digits
+/// that pass by chance too often (DHL's mod 7 over 10 digits, FedEx's 12 and 15 digits, USPS's
+/// 20 digits, ISBN-10, ISSN) also need a label nearby ("tracking", "DHL", "ISBN", …).
+enum IdentifierDetector {
+    static let trackingLabel = NSRegularExpression.make(
+        #"\b(track|tracking|trace|sendung|shipment|shipping|parcel|package|paket|colis|waybill|airway|awb|consignment|dhl|fedex|ups|usps|courier|delivery|envío|spedizione|zending)"#)
+    static let vatLabel = NSRegularExpression.make(
+        #"\b(vat|ust|ustid|ust-id|ust\.-?id|mwst|tva|iva|btw|moms|alv|dph|pdv|nip|cif|nif|p\.\s?iva|partita|tax|steuer|uid)"#)
+    static let isbnLabel = NSRegularExpression.make(#"\bisbn"#)
+    static let issnLabel = NSRegularExpression.make(#"\bissn"#)
+    static let piece = NSRegularExpression.make(#"[A-Za-z0-9]+"#)
+
+    static func find(in line: LineText, context: PageContext) -> [Candidate] {
+        let pieces = line.matches(piece).map(\.range)
+        guard !pieces.isEmpty else { return [] }
+        var out: [Candidate] = []
+        var start = 0
+        while start < pieces.count {
+            var best: Candidate?
+            var compact = ""
+            for end in start..<min(pieces.count, start + 9) {
+                if end > start {
+                    let gap = line.substring(pieces[end - 1].upperBound..<pieces[end].lowerBound)
+                    guard gap == " " || gap == "-" || gap == "." else { break }
+                }
+                compact += line.substring(pieces[end]).uppercased()
+                guard compact.count <= 34 else { break }
+                let range = pieces[start].lowerBound..<pieces[end].upperBound
+                if let c = identify(compact, pieceCount: end - start + 1, line: line, range: range, context: context) { best = c }
+            }
+            if let best { out.append(best); start = pieces.firstIndex { $0.lowerBound >= best.spans[0].range.upperBound } ?? pieces.count } else { start += 1 }
+        }
+        return out
+    }
+
+    private static func identify(_ s: String, pieceCount: Int, line: LineText, range: Range<Int>, context: PageContext) -> Candidate? {
+        func label(_ r: NSRegularExpression, _ within: Int = 2) -> Bool { context.hasLabel(r, near: line.line, within: within) }
+        func make(_ type: DataType, _ evidence: Double, carrier: String? = nil) -> Candidate {
+            Candidate(type, s, line: line.line, range: range, evidence: evidence, carrier: carrier)
+        }
+        let allDigits = s.allSatisfy(\.isNumber)
+        if Checksums.iban(s) { return make(.iban, 0.98) }
+        if Checksums.ups(s) { return make(.trackingNumber, 0.97, carrier: "ups") }
+        if Checksums.s10(s), Locale.Region.isoRegions.contains(where: { $0.identifier == String(s.suffix(2)) }) {
+            return make(.trackingNumber, 0.95, carrier: "upu")
+        }
+        if allDigits {
+            if s.count == 22, s.hasPrefix("9"), Checksums.gs1(s) { return make(.trackingNumber, 0.95, carrier: "usps") }
+            if Checksums.isbn13(s) { return make(.isbn, label(isbnLabel, 1) ? 0.97 : 0.85) }
+            let tracked = label(trackingLabel)
+            if tracked {
+                if s.count == 20, Checksums.gs1(s) { return make(.trackingNumber, 0.85, carrier: "usps") }
+                if s.count == 15, Checksums.gs1(s) { return make(.trackingNumber, 0.85, carrier: "fedex") }
+                if s.count == 12, Checksums.fedex12(s) { return make(.trackingNumber, 0.85, carrier: "fedex") }
+                if s.count == 10, Checksums.dhl10(s) { return make(.trackingNumber, 0.8, carrier: "dhl") }
+            }
+        }
+        if s.count == 10, Checksums.isbn10(s), label(isbnLabel, 1) { return make(.isbn, 0.95) }
+        if s.count == 8, pieceCount == 2, Checksums.issn(s), label(issnLabel, 1) { return make(.issn, 0.95) }
+        if s.count >= 8, let first = s.first, first.isLetter, s.dropFirst().first?.isLetter == true {
+            switch VATNumber.check(s) {
+            case .checked: return make(.vatID, label(vatLabel, 1) ? 0.97 : 0.9)
+            case .formatOnly where label(vatLabel, 1): return make(.vatID, 0.75)
+            default: break
+            }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,51 @@
+import DataDetection
+import XCTest
+
+final class TextDetectionTests: XCTestCase {
+    let d = DataDetector()
+
+    func testEmails() {
+        XCTAssertEqual(d.values(.email, in: ["Contact: Billing@Example.COM."]), ["billing@example.com"])
+        XCTAssertEqual(d.values(.email, in: ["first.last+tag@mail.example.co.uk"]), ["first.last+tag@mail.example.co.uk"])
+        XCTAssertEqual(d.values(.email, in: ["user@localhost", "a@b", "@handle", "x@y.z1"]), [])
+    }
+
+    func testURLs() {
+        XCTAssertEqual(d.values(.url, in: ["Visit https://Example.com/Path?q=1."]), ["https://example.com/Path?q=1"])
+        XCTAssertEqual(d.values(.url, in: ["Website: www.shop.com.my"]), ["http://www.shop.com.my/"])
+        XCTAssertEqual(d.values(.url, in: ["POWERED BY EXAMPLE.COM"]), ["http://example.com/"])
+        XCTAssertEqual(d.values(.url, in: ["(see example.org/docs)"]), ["http://example.org/docs"])
+        XCTAssertEqual(d.values(.url, in: ["SDN.BHD", "No.32", "e.g. this", "mail me@example.com"]), [])
+    }
+
+    func testAddressesOverConsecutiveLines() {
+        let lines = ["ACME TRADING SDN BHD", "NO.32 & 33, JALAN SR 1/9, SEKSYEN 9,", "TAMAN SERDANG RAYA,",
+                     "43300 SERI KEMBANGAN, SELANGOR", "Tel: 03-8942 1234"]
+        let found = d.found(.address, in: lines)
+        XCTAssertEqual(found.map(\.value), ["NO.32 & 33, JALAN SR 1/9, SEKSYEN 9, TAMAN SERDANG RAYA, 43300 SERI KEMBANGAN, SELANGOR"])
+        XCTAssertEqual(found[0].boxes.count, 3, "one box per line")
+        XCTAssertEqual(found[0].firstWord, WordIndex(line: 1, word: 0))
+        XCTAssertEqual(d.values(.address, in: ["Musterfirma GmbH", "Hauptstraße 5", "10115 Berlin"]), ["Hauptstraße 5, 10115 Berlin"])
+        XCTAssertEqual(d.values(.address, in: ["1600 Amphitheatre Parkway", "Mountain View, CA 94043"]),
+                       ["1600 Amphitheatre Parkway, Mountain View, CA 94043"])
+        // A street line without a postcode line, or a postcode alone, is not an address.
+        XCTAssertEqual(d.values(.address, in: ["12 Main Street", "is where we met", "in 1999"]), [])
+        XCTAssertEqual(d.values(.address, in: ["Order 40170 items", "Total 12.00"]), [])
+    }
+
+    func testSettingsChooseTypesAndCheckCodes() {
+        let onlyDates = DataDetector(settings: .init(types: [.date]))
+        XCTAssertEqual(onlyDates.detect(in: page(["25/12/2018 billing@example.com TOTAL 9.00"])).map(\.type), [.date])
+        XCTAssertEqual(DataDetector(settings: .init(enabled: false)).detect(in: page(["25/12/2018"])), [])
+        XCTAssertEqual(DetectionSettings(locale: "en_MY", countries: ["MY"], currencies: ["MYR"]).problems(), [])
+        XCTAssertEqual(DetectionSettings(locale: "english", countries: ["XX"], currencies: ["ABC"]).problems().count, 3)
+        XCTAssertEqual(DataType(rawValue: "tracking_number"), .trackingNumber)
+    }
+
+    func testConfidenceFollowsOCR() {
+        let sure = d.detect(in: page(["billing@example.com"], confidence: 95))[0].confidence
+        let unsure = d.detect(in: page(["billing@example.com"], confidence: 30))[0].confidence
+        XCTAssertGreaterThan(sure, unsure)
+        XCTAssert((0...1).contains(unsure))
+    }
+}
