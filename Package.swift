@@ -48,7 +48,8 @@ let package = Package(
 
         // MARK: The pipeline and the command line.
         .target(name: "Pipeline",
-                dependencies: ["DocumentModel", "Layout", "SQLite", "YAML", "Imaging", "PDF", "OCR", "Barcodes", "CGLib", "CSystem", "CTesseract"]),
+                dependencies: ["DocumentModel", "Layout", "SQLite", "YAML", "Imaging", "PDF", "OCR", "Barcodes", "DataDetection",
+                               "PhoneNumbers", "CGLib", "CSystem", "CTesseract"]),
         .target(name: "Export", dependencies: ["DocumentModel", "Pipeline", "XML", "QPDF", "Imaging", "OCR", "CTesseract"]),
         .target(name: "QuireCLI", dependencies: ["Pipeline", "Export"]),
         .executableTarget(name: "quire", dependencies: ["QuireCLI"]),

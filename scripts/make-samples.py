@@ -179,6 +179,8 @@ INVOICE = {
     "subtotal": "173.50", "vat": "34.70", "total": "208.20",
     "qr": "https://pay.example.com/invoice/INV-2024-0042",
     "code128": "INV-2024-0042",
+    "phone": "0117 496 0789", "phone_e164": "+441174960789",
+    "email": "accounts@acme-supplies.example",
 }
 
 
@@ -199,6 +201,7 @@ def make_invoice(out: Path, rng: np.random.Generator) -> dict:
     d.text((L, mm(18, dpi)), inv["company"], fill=0, font=f_h)
     d.text((L, mm(18, dpi) + p(50)), inv["address"], fill=0, font=f)
     d.text((L, mm(18, dpi) + p(92)), "VAT Reg. GB 123 4567 89", fill=0, font=f)
+    d.text((L, mm(18, dpi) + p(134)), f"Tel {inv['phone']}   {inv['email']}", fill=0, font=f)
     d.text((W - L - d.textlength("INVOICE", font=f_big), mm(18, dpi)), "INVOICE", fill=0, font=f_big)
     y = mm(55, dpi)
     for label, value in [("Invoice No:", inv["number"]), ("Date:", inv["date"]),
@@ -243,6 +246,11 @@ def make_invoice(out: Path, rng: np.random.Generator) -> dict:
         "barcodes": [{"symbology": "qr", "payload": inv["qr"]},
                      {"symbology": "code128", "payload": inv["code128"]}],
         "tables": [{"rows": len(inv["table"]), "columns": 5, "cells": inv["table"]}],
+        # Data detection (pipelines/samples.yml reads them as en_GB): type and normalised value.
+        "detected": [{"type": "date", "value": inv["date"]}, {"type": "email", "value": inv["email"]},
+                     {"type": "phone", "value": inv["phone_e164"]},
+                     {"type": "money", "value": inv["total"], "currency": "GBP"},
+                     {"type": "money", "value": inv["subtotal"], "currency": "GBP"}],
     }
 
 

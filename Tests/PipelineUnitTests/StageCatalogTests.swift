@@ -23,7 +23,10 @@ final class StageCatalogTests: XCTestCase {
         XCTAssertFalse(Stage.ocr.withDependents.contains(.barcodes), "barcodes do not read the words")
         XCTAssertTrue(Stage.barcodes.withDependents.isSuperset(of: [.barcodes, .layout]))
         XCTAssertEqual(Stage.layout.withDependents, [.layout])
-        XCTAssertEqual(StageCatalog.ancestors(of: .layout), [.extract, .ocr, .barcodes])
+        // Detection reads the words; layout lists its matches in the structure JSON.
+        XCTAssertEqual(Stage.detect.withDependents, [.detect, .layout])
+        XCTAssertTrue(Stage.ocr.withDependents.contains(.detect))
+        XCTAssertEqual(StageCatalog.ancestors(of: .layout), [.extract, .ocr, .barcodes, .detect])
     }
 
     func testNamesSectionsAndKeysAreUniqueAndKnown() {

@@ -19,7 +19,9 @@ final class SamplesEndToEndTests: XCTestCase {
             var lists: [List]?
             var tables: [Table]?
             var barcodes: [Code]?
+            var detected: [Detected]?
         }
+        struct Detected: Decodable, Hashable, Sendable { var type: String; var value: String; var currency: String? }
         struct List: Decodable, Sendable { var page: Int; var marker: String; var items: [String] }
         struct Table: Decodable, Sendable { var rows: Int; var columns: Int; var cells: [[String]] }
         struct Code: Decodable, Hashable, Sendable { var symbology: String; var payload: String }
@@ -71,6 +73,29 @@ final class SamplesEndToEndTests: XCTestCase {
             cells[parts[0]] = parts.count > 1 ? parts[1] : ""
         }
         return cells
+    }
+
+    /// Data detection over the stored words: the invoice's date, email, phone (E.164) and
+    /// amounts (GBP), in the `detected` view and in the page's structure JSON.
+    func testInvoiceDataIsDetectedWithNormalisedValues() throws {
+        let (box, expected) = try sample("invoice-scan.pdf")
+        let wanted = try XCTUnwrap(expected.detected)
+        let rows = Set(try box.query("""
+            SELECT type || '|' || value || '|' || COALESCE(currency, '') FROM detected WHERE path LIKE '%/invoice-scan.pdf'
+            """))
+        for item in wanted {
+            XCTAssertTrue(rows.contains("\(item.type)|\(item.value)|\(item.currency ?? "")"), "\(item) not in \(rows.sorted())")
+        }
+        let json = try box.query("""
+            SELECT p.structure_json FROM pages p JOIN documents d ON d.id = p.document_id WHERE d.path LIKE '%/invoice-scan.pdf'
+            """).joined()
+        struct Structure: Decodable { struct Item: Decodable { var type: String; var value: String; var boxes: [[Int]] }; var detectedData: [Item] }
+        let structure = try JSONDecoder().decode(Structure.self, from: Data(json.utf8))
+        XCTAssertTrue(structure.detectedData.contains { $0.type == "email" && $0.value == "accounts@acme-supplies.example" && $0.boxes.count == 1 })
+        // No tracking numbers, IBANs or flight numbers on an invoice that has none.
+        XCTAssertEqual(try box.scalar("""
+            SELECT count(*) FROM detected WHERE type IN ('tracking_number', 'iban', 'flight_number')
+            """), 0)
     }
 
     func testBornDigitalReportHasItsTitleHeadingsListsAndTable() throws {

@@ -20,7 +20,8 @@ public struct LayoutOutput: Codable, Sendable {
 }
 
 /// Layout: title and headings, paragraphs, lists, tables, figures and captions in reading
-/// order, from the page's words, rulings, figure candidates and barcodes. Only a document's
+/// order, from the page's words, rulings, figure candidates and barcodes; its structure JSON
+/// also lists the page's barcodes and detected data. Only a document's
 /// first page may hold its title; running headers and footers are found by the coordinator's
 /// document pass (`PageTask.repeatedMargins`).
 final class LayoutPageStage: PageStage {
@@ -30,7 +31,7 @@ final class LayoutPageStage: PageStage {
     static let defaultSettings = LayoutSettings()
     /// 2: headings, paragraphs, figures and captions on real pages.
     static let revision = 2
-    static let inputs: [Stage] = [.extract, .ocr, .barcodes]
+    static let inputs: [Stage] = [.extract, .ocr, .barcodes, .detect]
 
     init() {}
 
@@ -54,7 +55,8 @@ final class LayoutPageStage: PageStage {
                                 width: size.width, height: size.height, settings: settings,
                                 isFirstPage: page.pageNumber == 1, repeatedMargins: page.task.repeatedMargins)
         }) else { return nil }
-        return LayoutOutput(blocks: blocks, structureJSON: LayoutStage.structureJSON(blocks, barcodes: codes))
+        let detected = page.output(of: DetectPageStage.self)?.items ?? []
+        return LayoutOutput(blocks: blocks, structureJSON: LayoutStage.structureJSON(blocks, barcodes: codes, detectedData: detected))
     }
 
     // MARK: Storage

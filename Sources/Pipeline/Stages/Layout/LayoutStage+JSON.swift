@@ -1,3 +1,4 @@
+import DataDetection
 import DocumentModel
 import Foundation
 
@@ -13,11 +14,16 @@ extension LayoutStage {
     /// `barcodes` lists the page's symbols in reading order (rows top to bottom, left to right
     /// within a row), each with `symbology`, `payload`, `supplementalPayload` (EAN/UPC add-on),
     /// `box` and `corners` (`[[x, y]]`: top-left, top-right, bottom-right, bottom-left).
-    public static func structureJSON(_ blocks: [Block], barcodes: [Barcode] = []) -> String {
+    ///
+    /// `detectedData` lists the data found in the page's text (docs/data-detection.md), each with
+    /// `type`, `text`, `value`, `currency`/`carrier` when they apply, `confidence` and `boxes`
+    /// (one per line spanned).
+    public static func structureJSON(_ blocks: [Block], barcodes: [Barcode] = [], detectedData: [DetectedData] = []) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         var structure = StructureJSON(blocks)
         structure.barcodes = readingOrder(barcodes).map(StructureJSON.BarcodeJSON.init)
+        structure.detectedData = detectedData.map(StructureJSON.DetectedDataJSON.init)
         let data = (try? encoder.encode(structure)) ?? Data("{}".utf8)
         return String(decoding: data, as: UTF8.self)
     }
@@ -59,6 +65,16 @@ struct StructureJSON: Encodable {
     var figures: [FigureJSON]
     var captions: [CaptionJSON]
     var barcodes: [BarcodeJSON] = []
+    var detectedData: [DetectedDataJSON] = []
+
+    struct DetectedDataJSON: Encodable {
+        var type: String; var text: String; var value: String; var currency: String?; var carrier: String?
+        var confidence: Double; var boxes: [[Int]]
+        init(_ d: DetectedData) {
+            type = d.type.rawValue; text = d.text; value = d.value; currency = d.currency; carrier = d.carrier
+            confidence = (d.confidence * 1000).rounded() / 1000; boxes = d.boxes.map { [$0.x, $0.y, $0.width, $0.height] }
+        }
+    }
 
     struct BarcodeJSON: Encodable {
         var symbology: String; var payload: String; var supplementalPayload: String?; var box: [Int]; var corners: [[Int]]

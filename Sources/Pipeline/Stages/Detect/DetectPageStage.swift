@@ -1,0 +1,163 @@
+import DataDetection
+import DocumentModel
+import Foundation
+import PhoneNumbers
+import SQLite
+import YAML
+
+extension Stage {
+    public static let detect = Stage(declaring: "detect")
+}
+
+extension StageSettingsHolder {
+    /// The `data_detection:` section.
+    public var dataDetection: DetectionSettings {
+        get { stages[DetectPageStage.self] }
+        set { stages[DetectPageStage.self] = newValue }
+    }
+}
+
+/// What data detection found on one page.
+public struct DetectionOutput: Codable, Sendable {
+    /// In reading order of the page's lines.
+    public var items: [DetectedData]
+    /// The page's own evidence of day/month order (its deciding dates such as 25/12/2018),
+    /// kept so that the document's other pages read their ambiguous dates alike.
+    public var dateOrder: DateOrderHint
+}
+
+/// Data detection (Vision's detected data, VisionKit's text content types): URLs, email
+/// addresses, phone numbers, dates and times, money amounts, postal addresses, tracking and
+/// flight numbers, IBANs, ISBN/ISSN and EU VAT ids, each with a normalised value, from the
+/// page's stored words: no image, no OCR. Runs before layout, whose structure JSON lists them.
+final class DetectPageStage: PageStage {
+    typealias DocumentContext = DateOrderHint
+
+    static let stage = Stage.detect
+    static let section = "data_detection"
+    static let keys = ["enabled", "types", "locale", "countries", "currencies"]
+    static let defaultSettings = DetectionSettings()
+    static let revision = 1
+    static let inputs: [Stage] = [.ocr]
+
+    private var detector: (settings: DetectionSettings, engine: DataDetector)?
+
+    init() {}
+
+    static func read(_ values: [String: YAMLNode], into settings: inout DetectionSettings, with reader: SpecReader) {
+        reader.readDataDetection(values, &settings)
+    }
+
+    static func isEnabled(_ settings: DetectionSettings) -> Bool { settings.enabled && !settings.types.isEmpty }
+
+    static func fingerprintInputs(_ spec: PipelineSpec, languages: [String]?) -> String {
+        "libphonenumber \(canonicalJSON(spec.dataDetection))"
+    }
+
+    func run(_ page: PageContext, settings: DetectionSettings) throws -> DetectionOutput? {
+        let text = page.pageText ?? PageText(source: .ocr, lines: [])
+        guard let (output, _) = try page.step(.detect, { () -> DetectionOutput in
+            let own = DateOrderHint(pages: [text])
+            let document = DateOrderHint.merged([own] + (page.documentContext(of: Self.self).map { [$0] } ?? []))
+            return DetectionOutput(items: detector(settings).detect(in: text, documentDates: document), dateOrder: own)
+        }) else { return nil }
+        return output
+    }
+
+    private func detector(_ settings: DetectionSettings) -> DataDetector {
+        if detector?.settings != settings {
+            detector = (settings, DataDetector(settings: settings, phoneNumbers: PhoneNumberLibrary()))
+        }
+        return detector!.engine
+    }
+
+    // MARK: Storage
+
+    static var migrations: [Migrator.Migration] { [Migrator.Migration(id: 11, name: "detected data", sql: schema)] }
+
+    static func store(_ output: DetectionOutput, _ commit: StageCommit) throws {
+        let db = commit.store.db, pageID = commit.pageID
+        try clear(pageID: pageID, in: commit.store)
+        let insert = try db.cachedStatement("""
+            INSERT INTO detected_data(page_id, item_order, type, text, value, currency, carrier, first_line, first_word,
+              last_line, last_word, x, y, width, height, boxes, confidence)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+        for (i, item) in output.items.enumerated() {
+            let box = item.boxes.dropFirst().reduce(item.boxes.first ?? Box(x: 0, y: 0, width: 0, height: 0)) { $0.union($1) }
+            let boxes = "[" + item.boxes.map { "[\($0.x),\($0.y),\($0.width),\($0.height)]" }.joined(separator: ",") + "]"
+            try insert.execute([pageID, i, item.type.rawValue, item.text, item.value, item.currency, item.carrier,
+                                item.firstWord.line, item.firstWord.word, item.lastWord.line, item.lastWord.word,
+                                box.x, box.y, box.width, box.height, boxes, item.confidence])
+        }
+        try db.execute("INSERT INTO detected_date_order(page_id, day_first, month_first) VALUES (?, ?, ?)",
+                       pageID, output.dateOrder.dayFirst, output.dateOrder.monthFirst)
+        try commit.mark(.detect, .done)
+    }
+
+    static func clear(pageID: Int64, in store: Store) throws {
+        try store.db.execute("DELETE FROM detected_data WHERE page_id = ?", pageID)
+        try store.db.execute("DELETE FROM detected_date_order WHERE page_id = ?", pageID)
+    }
+
+    /// The page's stored detections (layout lists them in the page's structure JSON).
+    static func load(pageID: Int64, from store: Store) throws -> DetectionOutput? {
+        let order = try store.db.queryOne("SELECT day_first, month_first FROM detected_date_order WHERE page_id = ?",
+                                          [pageID]) { DateOrderHint(dayFirst: $0.int(0), monthFirst: $0.int(1)) }
+        guard let order else { return nil }
+        let items = try store.db.query("""
+            SELECT type, text, value, currency, carrier, first_line, first_word, last_line, last_word, boxes, confidence
+            FROM detected_data WHERE page_id = ? ORDER BY item_order
+            """, [pageID]) { r -> DetectedData? in
+            guard let type = DataType(rawValue: r.string(0)) else { return nil }
+            let boxes = ((try? JSONDecoder().decode([[Int]].self, from: Data(r.string(9).utf8))) ?? [])
+                .filter { $0.count == 4 }.map { Box(x: $0[0], y: $0[1], width: $0[2], height: $0[3]) }
+            return DetectedData(type: type, text: r.string(1), value: r.string(2), currency: r.optionalString(3),
+                                carrier: r.optionalString(4), firstWord: WordIndex(line: r.int(5), word: r.int(6)),
+                                lastWord: WordIndex(line: r.int(7), word: r.int(8)), boxes: boxes, confidence: r.double(10))
+        }.compactMap { $0 }
+        return DetectionOutput(items: items, dateOrder: order)
+    }
+
+    /// The day/month evidence of the document's other pages (their stored detections).
+    static func documentContext(for page: PlannedPage, from store: Store) throws -> DateOrderHint? {
+        try store.db.queryOne("""
+            SELECT COALESCE(sum(o.day_first), 0), COALESCE(sum(o.month_first), 0)
+            FROM detected_date_order o JOIN pages p ON p.id = o.page_id WHERE p.document_id = ? AND p.id != ?
+            """, [page.documentID, page.pageID]) { DateOrderHint(dayFirst: $0.int(0), monthFirst: $0.int(1)) }
+    }
+
+    /// Migration 11. `detected_data`: one row per match (docs/schema.md); `detected_date_order`:
+    /// each page's deciding dates, so a document's pages agree on day/month order;
+    /// `detected`: the matches of current documents with their path and page number.
+    static let schema = """
+    CREATE TABLE detected_data(
+      id INTEGER PRIMARY KEY,
+      page_id INTEGER NOT NULL REFERENCES pages(id) ON DELETE CASCADE,
+      item_order INTEGER NOT NULL,          -- order on the page (reading order of its lines)
+      type TEXT NOT NULL,                   -- url | email | phone | date | time | date_range | duration | money |
+                                            -- address | tracking_number | flight_number | iban | isbn | issn | vat_id
+      text TEXT NOT NULL,                   -- exactly as on the page
+      value TEXT NOT NULL,                  -- normalised (docs/data-detection.md)
+      currency TEXT,                        -- money: ISO 4217
+      carrier TEXT,                         -- tracking numbers: ups | usps | fedex | dhl | upu
+      first_line INTEGER NOT NULL, first_word INTEGER NOT NULL,   -- word span: line_order, word_order
+      last_line INTEGER NOT NULL, last_word INTEGER NOT NULL,
+      x INTEGER NOT NULL, y INTEGER NOT NULL, width INTEGER NOT NULL, height INTEGER NOT NULL,  -- union box
+      boxes TEXT NOT NULL,                  -- JSON [[x, y, width, height], ...]: one box per line spanned
+      confidence REAL NOT NULL              -- 0...1
+    );
+    CREATE INDEX detected_data_page ON detected_data(page_id);
+    CREATE INDEX detected_data_type_value ON detected_data(type, value);
+    CREATE TABLE detected_date_order(
+      page_id INTEGER PRIMARY KEY REFERENCES pages(id) ON DELETE CASCADE,
+      day_first INTEGER NOT NULL,
+      month_first INTEGER NOT NULL
+    );
+    CREATE VIEW detected AS
+      SELECT d.path AS path, p.page_number AS page_number, x.type AS type, x.text AS text, x.value AS value,
+             x.currency AS currency, x.carrier AS carrier, x.confidence AS confidence,
+             x.page_id AS page_id, d.id AS document_id, x.id AS id
+      FROM detected_data x JOIN pages p ON p.id = x.page_id JOIN current_documents d ON d.id = p.document_id;
+    """
+}
