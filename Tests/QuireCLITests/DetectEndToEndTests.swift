@@ -48,6 +48,19 @@ final class DetectEndToEndTests: XCTestCase {
         XCTAssertEqual(try box.scalar("SELECT count(*) FROM pages WHERE status = 'done'"), 2)
         let json = try box.query("SELECT structure_json FROM pages WHERE page_number = 1").joined()
         XCTAssertTrue(json.contains("\"detectedData\"") && json.contains("2024-03-04"), json)
+
+        // docs/schema.md's queries 15 and 17, as written there.
+        XCTAssertEqual(try documentedQuery("-- 15.", box).map { ($0 as NSString).lastPathComponent }, ["dates.pdf"])
+        XCTAssertEqual(try documentedQuery("-- 17.", box).first?.hasPrefix("ups|1Z999AA10123456784|"), true)
+    }
+
+    /// The SQL under a numbered comment of docs/schema.md's "Queries people ask".
+    private func documentedQuery(_ label: String, _ box: QuireSandbox) throws -> [String] {
+        let schema = try String(contentsOf: ContribTests.root.appendingPathComponent("docs/schema.md"), encoding: .utf8)
+        let start = try XCTUnwrap(schema.range(of: label))
+        let body = try XCTUnwrap(schema.range(of: "\n", range: start.upperBound..<schema.endIndex))
+        let end = try XCTUnwrap(schema.range(of: ";", range: body.upperBound..<schema.endIndex))
+        return try box.query(String(schema[body.upperBound..<end.upperBound]))
     }
 
     func testChangingTheSectionRedoesDetectionAndLayoutOnly() throws {
