@@ -1,3 +1,4 @@
+import DocumentModel
 /// A match before overlaps are resolved: a type, a value and where it is (one UTF-16 range per
 /// line it spans), with how strong its evidence is.
 struct Candidate {

@@ -1,3 +1,4 @@
+import DocumentModel
 /// Check-digit rules of the identifiers detection accepts. Each takes the compact upper-case
 /// form (letters and digits only) and says whether its check digit is right.
 enum Checksums {

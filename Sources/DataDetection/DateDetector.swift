@@ -1,3 +1,4 @@
+import DocumentModel
 import Foundation
 
 /// Dates ("25/12/2018", "2024-03-21", "3. März 2024", "Dec 25, 2018", "March 2024") and date

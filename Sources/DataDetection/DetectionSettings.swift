@@ -1,3 +1,4 @@
+import DocumentModel
 import Foundation
 
 /// The settings of data detection (the pipeline file's `data_detection:` section).

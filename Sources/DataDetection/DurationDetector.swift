@@ -1,3 +1,4 @@
+import DocumentModel
 import Foundation
 
 /// Durations with spelled-out units ("2 hours", "1 hour 30 minutes", "3 days", "1.5 hrs",

@@ -1,3 +1,4 @@
+import DocumentModel
 import Foundation
 
 /// Flight numbers ("LH 400", "BA0117", "MH 370"): an IATA airline designator (two letters, or a

@@ -1,3 +1,4 @@
+import DocumentModel
 import Foundation
 
 /// IBANs, tracking numbers, ISBNs, ISSNs and EU VAT numbers: accepted only when their check

@@ -1,3 +1,4 @@
+import DocumentModel
 import Foundation
 
 /// Email addresses (value: lower-cased) and URLs (value: scheme and host lower-cased, "http://"

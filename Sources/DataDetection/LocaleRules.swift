@@ -1,3 +1,4 @@
+import DocumentModel
 import Foundation
 
 /// The reading conventions detection takes from the settings' locale (CLDR data through

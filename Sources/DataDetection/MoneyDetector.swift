@@ -1,3 +1,4 @@
+import DocumentModel
 import Foundation
 
 /// Money amounts as a decimal string ("1234.56", "-12.50") and an ISO 4217 currency.

@@ -1,3 +1,4 @@
+import DocumentModel
 import Foundation
 
 /// Phone numbers through a `PhoneNumberParsing` library (libphonenumber), as E.164.

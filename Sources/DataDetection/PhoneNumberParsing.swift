@@ -1,3 +1,4 @@
+import DocumentModel
 /// A phone number found in a text by a phone-number library.
 public struct PhoneNumberMatch: Sendable, Hashable {
     /// Where the number is, as UTF-16 offsets into the searched text (`NSRange` units).

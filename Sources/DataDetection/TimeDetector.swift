@@ -1,3 +1,4 @@
+import DocumentModel
 import Foundation
 
 /// Times of day ("14:35", "2:30 PM", "14:35:12", "3 pm", "14h30") as ISO 8601 "HH:MM" or

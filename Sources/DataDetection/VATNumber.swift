@@ -1,3 +1,4 @@
+import DocumentModel
 import Foundation
 
 /// EU VAT identification numbers (VIES formats): the country prefix and its format, and the

@@ -27,13 +27,17 @@ public struct StoredPage: Codable, Sendable, Hashable {
     /// Lines with their words in reading order; empty unless asked for.
     public var lines: [Line]
     public var barcodes: [Barcode]
+    /// Data found in the page's text (the `detect` stage), in the page's order.
+    public var detectedData: [DetectedData]
 
     public init(number: Int, status: PageStatus, error: String? = nil, failedStage: String? = nil,
                 width: Int? = nil, height: Int? = nil, dpi: Int? = nil, textSource: TextSource? = nil,
-                rotation: Int = 0, skew: Double = 0, blocks: [Block] = [], lines: [Line] = [], barcodes: [Barcode] = []) {
+                rotation: Int = 0, skew: Double = 0, blocks: [Block] = [], lines: [Line] = [], barcodes: [Barcode] = [],
+                detectedData: [DetectedData] = []) {
         self.number = number; self.status = status; self.error = error; self.failedStage = failedStage
         self.width = width; self.height = height; self.dpi = dpi; self.textSource = textSource
         self.rotation = rotation; self.skew = skew; self.blocks = blocks; self.lines = lines; self.barcodes = barcodes
+        self.detectedData = detectedData
     }
 
     /// The page's text in reading order: its blocks when layout ran, else its lines.

@@ -36,12 +36,16 @@ struct DocumentJSON: Encodable {
     struct BarcodeJSON: Encodable {
         var symbology: String, payload: String, rawBytes: String?, corners: [PointJSON], box: [Int], orientation: Int
     }
+    struct DetectedJSON: Encodable {
+        var type: String, text: String, value: String, currency: String?, carrier: String?, confidence: Double, boxes: [[Int]]
+    }
     struct WordJSON: Encodable { var text: String, confidence: Double, box: [Int] }
     struct LineJSON: Encodable { var text: String, confidence: Double, box: [Int], words: [WordJSON] }
     struct PageJSON: Encodable {
         var pageNumber: Int, status: String, error: String?, failedStage: String?
         var width: Int?, height: Int?, dpi: Int?, textSource: String?, rotation: Int, skew: Double
-        var title: String?, text: String, blocks: [BlockJSON], barcodes: [BarcodeJSON], lines: [LineJSON]?
+        var title: String?, text: String, blocks: [BlockJSON], barcodes: [BarcodeJSON], detectedData: [DetectedJSON]
+        var lines: [LineJSON]?
     }
 
     var schema = JSONRenderer.schemaID
@@ -67,7 +71,7 @@ struct DocumentJSON: Encodable {
         PageJSON(pageNumber: p.number, status: p.status.rawValue, error: p.error, failedStage: p.failedStage,
                  width: p.width, height: p.height, dpi: p.dpi, textSource: p.textSource?.rawValue, rotation: p.rotation,
                  skew: p.skew, title: p.title, text: p.text, blocks: p.blocks.map(block), barcodes: p.barcodes.map(barcode),
-                 lines: words ? p.lines.map(line) : nil)
+                 detectedData: p.detectedData.map(detected), lines: words ? p.lines.map(line) : nil)
     }
 
     static func block(_ b: Block) -> BlockJSON {
@@ -85,6 +89,11 @@ struct DocumentJSON: Encodable {
     static func barcode(_ c: Barcode) -> BarcodeJSON {
         BarcodeJSON(symbology: c.symbology.rawValue, payload: c.payload, rawBytes: c.rawBytes.map { Data($0).base64EncodedString() },
                     corners: c.corners.map { PointJSON(x: $0.x, y: $0.y) }, box: box(c.bounds), orientation: c.orientation)
+    }
+
+    static func detected(_ d: DetectedData) -> DetectedJSON {
+        DetectedJSON(type: d.type.rawValue, text: d.text, value: d.value, currency: d.currency, carrier: d.carrier,
+                     confidence: (d.confidence * 1000).rounded() / 1000, boxes: d.boxes.map(box))
     }
 
     static func line(_ l: Line) -> LineJSON {

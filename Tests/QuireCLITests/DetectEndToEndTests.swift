@@ -49,6 +49,17 @@ final class DetectEndToEndTests: XCTestCase {
         let json = try box.query("SELECT structure_json FROM pages WHERE page_number = 1").joined()
         XCTAssertTrue(json.contains("\"detectedData\"") && json.contains("2024-03-04"), json)
 
+        // The JSON export lists them per page, within the committed schema.
+        let export = try box.run(["export", box.pipeline, "--format", "json", "--out", box.dir.appendingPathComponent("json").path])
+        XCTAssertEqual(export.status, 0, export.stderr)
+        let document = try JSONSerialization.jsonObject(with: Data(contentsOf: box.dir.appendingPathComponent("json/dates.pdf.json")))
+        let validator = try JSONSchemaValidator(schemaFile: ContribTests.root.appendingPathComponent("docs/export-json.schema.json"))
+        XCTAssertEqual(validator.validate(document), [])
+        let pages = (document as? [String: Any])?["pages"] as? [[String: Any]] ?? []
+        let pageOne = pages.first?["detectedData"] as? [[String: Any]] ?? []
+        XCTAssertTrue(pageOne.contains { $0["type"] as? String == "date" && $0["value"] as? String == "2024-03-04" }, "\(pageOne)")
+        XCTAssertTrue(pageOne.contains { $0["type"] as? String == "money" && $0["currency"] as? String == "USD" }, "\(pageOne)")
+
         // docs/schema.md's queries 15 and 17, as written there.
         XCTAssertEqual(try documentedQuery("-- 15.", box).map { ($0 as NSString).lastPathComponent }, ["dates.pdf"])
         XCTAssertEqual(try documentedQuery("-- 17.", box).first?.hasPrefix("ups|1Z999AA10123456784|"), true)

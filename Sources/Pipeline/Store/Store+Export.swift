@@ -132,6 +132,7 @@ extension Store {
             document.pages[i].barcodes.append(Barcode(symbology: symbology, payload: r.string(2), rawBytes: (r.isNull(3) ? nil : r.blob(3)),
                                                       corners: corners, orientation: r.int(12)))
         }
+        for (pageID, items) in try detectedDataByPage(documentID: id) { if let i = index[pageID] { document.pages[i].detectedData = items } }
         if words {
             for (pageID, lines) in try linesByPage(documentID: id) { if let i = index[pageID] { document.pages[i].lines = lines } }
         }

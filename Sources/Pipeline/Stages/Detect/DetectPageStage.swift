@@ -105,17 +105,7 @@ final class DetectPageStage: PageStage {
         let order = try store.db.queryOne("SELECT day_first, month_first FROM detected_date_order WHERE page_id = ?",
                                           [pageID]) { DateOrderHint(dayFirst: $0.int(0), monthFirst: $0.int(1)) }
         guard let order else { return nil }
-        let items = try store.db.query("""
-            SELECT type, text, value, currency, carrier, first_line, first_word, last_line, last_word, boxes, confidence
-            FROM detected_data WHERE page_id = ? ORDER BY item_order
-            """, [pageID]) { r -> DetectedData? in
-            guard let type = DataType(rawValue: r.string(0)) else { return nil }
-            let boxes = ((try? JSONDecoder().decode([[Int]].self, from: Data(r.string(9).utf8))) ?? [])
-                .filter { $0.count == 4 }.map { Box(x: $0[0], y: $0[1], width: $0[2], height: $0[3]) }
-            return DetectedData(type: type, text: r.string(1), value: r.string(2), currency: r.optionalString(3),
-                                carrier: r.optionalString(4), firstWord: WordIndex(line: r.int(5), word: r.int(6)),
-                                lastWord: WordIndex(line: r.int(7), word: r.int(8)), boxes: boxes, confidence: r.double(10))
-        }.compactMap { $0 }
+        let items = try store.detectedData(where: "x.page_id = ?", pageID).map(\.item)
         return DetectionOutput(items: items, dateOrder: order)
     }
 
@@ -160,4 +150,28 @@ final class DetectPageStage: PageStage {
              x.page_id AS page_id, d.id AS document_id, x.id AS id
       FROM detected_data x JOIN pages p ON p.id = x.page_id JOIN current_documents d ON d.id = p.document_id;
     """
+}
+
+extension Store {
+    /// The stored detections of a document's pages, by page id, in each page's order (exports).
+    func detectedDataByPage(documentID: Int64) throws -> [Int64: [DetectedData]] {
+        try detectedData(where: "p.document_id = ?", documentID).reduce(into: [:]) { $0[$1.pageID, default: []].append($1.item) }
+    }
+
+    /// Rows of `detected_data` matching `condition` (over `x`, the row, and `p`, its page).
+    fileprivate func detectedData(where condition: String, _ value: Int64) throws -> [(pageID: Int64, item: DetectedData)] {
+        try db.query("""
+            SELECT x.page_id, x.type, x.text, x.value, x.currency, x.carrier, x.first_line, x.first_word, x.last_line,
+                   x.last_word, x.boxes, x.confidence
+            FROM detected_data x JOIN pages p ON p.id = x.page_id WHERE \(condition) ORDER BY x.page_id, x.item_order
+            """, [value]) { r -> (Int64, DetectedData)? in
+            guard let type = DataType(rawValue: r.string(1)) else { return nil }
+            let boxes = ((try? JSONDecoder().decode([[Int]].self, from: Data(r.string(10).utf8))) ?? [])
+                .filter { $0.count == 4 }.map { Box(x: $0[0], y: $0[1], width: $0[2], height: $0[3]) }
+            return (r.int64(0), DetectedData(type: type, text: r.string(2), value: r.string(3), currency: r.optionalString(4),
+                                              carrier: r.optionalString(5), firstWord: WordIndex(line: r.int(6), word: r.int(7)),
+                                              lastWord: WordIndex(line: r.int(8), word: r.int(9)), boxes: boxes,
+                                              confidence: r.double(11)))
+        }.compactMap { $0 }
+    }
 }

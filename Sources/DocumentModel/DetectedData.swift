@@ -1,5 +1,3 @@
-import DocumentModel
-
 /// A word's position in a `PageText`: `lines[line].words[word]`.
 public struct WordIndex: Codable, Sendable, Hashable, Comparable {
     public var line: Int
