@@ -160,10 +160,9 @@ extension Runner {
     private func record(_ outcome: PageOutcome, store: Store, state: inout RunState) throws {
         let page = outcome.page
         if page.repeatedMargins != nil {
-            // The document pass: a better layout replaces the page's own, or nothing changes.
-            if let layout = outcome[LayoutPageStage.self], outcome.failures.isEmpty {
-                try store.commitLayout(pageID: page.pageID, blocks: layout.blocks, json: layout.structureJSON ?? "",
-                                       fingerprints: fingerprints(for: page.path), runID: state.runID)
+            // The document pass: a better layout (and what it redid before it) replaces the page's own, or nothing changes.
+            if outcome.failures.isEmpty {
+                try store.commitDocumentPass(outcome, fingerprints: fingerprints(for: page.path), runID: state.runID)
             }
             try settleDocumentPassTask(documentID: page.documentID, store: store, state: &state)
             return

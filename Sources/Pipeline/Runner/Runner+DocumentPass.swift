@@ -5,7 +5,9 @@ extension Runner {
     /// Once every page of a document is settled: lines repeated in the top or bottom margin over
     /// several pages are running headers and footers, which one page alone cannot tell. The
     /// pages holding them are laid out again by the workers, from stored words (no extraction,
-    /// no OCR), with that knowledge. Returns those layout tasks.
+    /// no OCR), with that knowledge. Pages on which a stage read the rest of the document before
+    /// the rest was there (`PageStage.redoInDocumentPass`: detection's day/month order) redo that
+    /// stage and the ones reading it. Returns those tasks.
     ///
     /// The pass is durable: a page's layout commit marks its document's pass `pending`
     /// (`documents.layout_pass`, in the same transaction), and the pass is marked `done` only
@@ -18,16 +20,28 @@ extension Runner {
             return []
         }
         let margins = try store.repeatedMarginLines(documentID: documentID)
-        guard !margins.keys.isEmpty else {
+        let enabled = Set(fingerprints(for: template.path).keys)
+        var stages: [Int64: (number: Int, stages: Set<Stage>)] = [:]
+        for page in margins.pages { stages[page.id] = (page.number, [Stage.layout]) }
+        let contextual = StageCatalog.declared.filter { enabled.contains($0.stage) && $0.readsDocument }
+        if !contextual.isEmpty {
+            for page in try store.pages(documentID: documentID) {
+                for type in contextual where try type.redoInDocumentPass(pageID: page.id, from: store) {
+                    let redo = type.stage.withDependents.intersection(enabled).union([.layout])
+                    stages[page.id] = (page.number, (stages[page.id]?.stages ?? []).union(redo))
+                }
+            }
+        }
+        guard !stages.isEmpty else {
             try store.finishDocumentPass(documentID: documentID)
             return []
         }
-        state.passLeft[documentID] = margins.pages.count
-        return margins.pages.map { page in
+        state.passLeft[documentID] = stages.count
+        return stages.sorted { $0.value.number < $1.value.number }.map { id, page in
             var planned = template
-            planned.pageID = page.id
+            planned.pageID = id
             planned.pageNumber = page.number
-            planned.stages = [.layout]
+            planned.stages = page.stages
             planned.conservativeBarcodes = false
             planned.repeatedMargins = margins.keys
             return .page(planned)

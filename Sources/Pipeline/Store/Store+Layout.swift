@@ -26,12 +26,23 @@ extension Store {
         return (Set(repeated.keys), pageIDs.sorted().map { ($0, pageNumbers[$0] ?? 0) })
     }
 
-    /// Replaces one page's layout (blocks, structure, page text) in one transaction.
-    func commitLayout(pageID: Int64, blocks: [Block], json: String, fingerprints: [Stage: String], runID: Int64) throws {
+    /// Stores a document-pass task's outputs (a better layout, and what it redid before it) in
+    /// one transaction; the page's status and attempts stay as they are.
+    func commitDocumentPass(_ outcome: PageOutcome, fingerprints: [Stage: String], runID: Int64) throws {
         try transaction {
-            try replaceBlocks(pageID, blocks, json: json)
-            try setStage(pageID, .layout, .done, fingerprints, runID, ms: nil)
-            try refreshPageText(pageID)
+            for type in StageCatalog.executionOrder {
+                guard let output = outcome.outputs[type.stage] else { continue }
+                try type.storeErased(output, StageCommit(store: self, page: outcome.page, fingerprints: fingerprints,
+                                                         runID: runID, durationMS: nil))
+            }
+            try refreshPageText(outcome.page.pageID)
+        }
+    }
+
+    /// The pages of a document: id and number.
+    func pages(documentID: Int64) throws -> [(id: Int64, number: Int)] {
+        try db.query("SELECT id, page_number FROM pages WHERE document_id = ? ORDER BY page_number", [documentID]) {
+            ($0.int64(0), $0.int(1))
         }
     }
 

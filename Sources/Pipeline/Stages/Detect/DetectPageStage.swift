@@ -24,6 +24,8 @@ public struct DetectionOutput: Codable, Sendable {
     /// The page's own evidence of day/month order (its deciding dates such as 25/12/2018),
     /// kept so that the document's other pages read their ambiguous dates alike.
     public var dateOrder: DateOrderHint
+    /// The evidence of the document's other pages the page was read with.
+    public var documentDates: DateOrderHint = DateOrderHint()
 }
 
 /// Data detection (Vision's detected data, VisionKit's text content types): URLs, email
@@ -58,8 +60,10 @@ final class DetectPageStage: PageStage {
         let text = page.pageText ?? PageText(source: .ocr, lines: [])
         guard let (output, _) = try page.step(.detect, { () -> DetectionOutput in
             let own = DateOrderHint(pages: [text])
-            let document = DateOrderHint.merged([own] + (page.documentContext(of: Self.self).map { [$0] } ?? []))
-            return DetectionOutput(items: detector(settings).detect(in: text, documentDates: document), dateOrder: own)
+            let others = page.documentContext(of: Self.self) ?? DateOrderHint()
+            let document = DateOrderHint.merged([own, others])
+            return DetectionOutput(items: detector(settings).detect(in: text, documentDates: document), dateOrder: own,
+                                   documentDates: others)
         }) else { return nil }
         return output
     }
@@ -90,8 +94,11 @@ final class DetectPageStage: PageStage {
                                 item.firstWord.line, item.firstWord.word, item.lastWord.line, item.lastWord.word,
                                 box.x, box.y, box.width, box.height, boxes, item.confidence])
         }
-        try db.execute("INSERT INTO detected_date_order(page_id, day_first, month_first) VALUES (?, ?, ?)",
-                       pageID, output.dateOrder.dayFirst, output.dateOrder.monthFirst)
+        try db.execute("""
+            INSERT INTO detected_date_order(page_id, day_first, month_first, read_day_first, read_month_first)
+            VALUES (?, ?, ?, ?, ?)
+            """, pageID, output.dateOrder.dayFirst, output.dateOrder.monthFirst, output.documentDates.dayFirst,
+            output.documentDates.monthFirst)
         try commit.mark(.detect, .done)
     }
 
@@ -102,11 +109,12 @@ final class DetectPageStage: PageStage {
 
     /// The page's stored detections (layout lists them in the page's structure JSON).
     static func load(pageID: Int64, from store: Store) throws -> DetectionOutput? {
-        let order = try store.db.queryOne("SELECT day_first, month_first FROM detected_date_order WHERE page_id = ?",
-                                          [pageID]) { DateOrderHint(dayFirst: $0.int(0), monthFirst: $0.int(1)) }
-        guard let order else { return nil }
+        let orders = try store.db.queryOne("""
+            SELECT day_first, month_first, read_day_first, read_month_first FROM detected_date_order WHERE page_id = ?
+            """, [pageID]) { (DateOrderHint(dayFirst: $0.int(0), monthFirst: $0.int(1)), DateOrderHint(dayFirst: $0.int(2), monthFirst: $0.int(3))) }
+        guard let (order, read) = orders else { return nil }
         let items = try store.detectedData(where: "x.page_id = ?", pageID).map(\.item)
-        return DetectionOutput(items: items, dateOrder: order)
+        return DetectionOutput(items: items, dateOrder: order, documentDates: read)
     }
 
     /// The day/month evidence of the document's other pages (their stored detections).
@@ -115,6 +123,25 @@ final class DetectPageStage: PageStage {
             SELECT COALESCE(sum(o.day_first), 0), COALESCE(sum(o.month_first), 0)
             FROM detected_date_order o JOIN pages p ON p.id = o.page_id WHERE p.document_id = ? AND p.id != ?
             """, [page.documentID, page.pageID]) { DateOrderHint(dayFirst: $0.int(0), monthFirst: $0.int(1)) }
+    }
+
+    /// A page read with other evidence than the document's other pages hold now (it ran before
+    /// they were stored) is read again, if it has dates at all.
+    static func redoInDocumentPass(pageID: Int64, from store: Store) throws -> Bool {
+        try store.db.queryOne("""
+            SELECT o.read_day_first, o.read_month_first,
+                   (SELECT COALESCE(sum(x.day_first), 0) FROM detected_date_order x JOIN pages q ON q.id = x.page_id
+                    WHERE q.document_id = p.document_id AND x.page_id != p.id),
+                   (SELECT COALESCE(sum(x.month_first), 0) FROM detected_date_order x JOIN pages q ON q.id = x.page_id
+                    WHERE q.document_id = p.document_id AND x.page_id != p.id)
+            FROM detected_date_order o JOIN pages p ON p.id = o.page_id
+            WHERE o.page_id = ? AND EXISTS (SELECT 1 FROM detected_data d WHERE d.page_id = o.page_id AND d.type IN ('date', 'date_range'))
+            """, [pageID]) { r in
+            let read = (r.int(0), r.int(1)), now = (r.int(2), r.int(3))
+            // Only what decides the order matters: which count is larger.
+            func order(_ counts: (Int, Int)) -> Int { counts.0 > counts.1 ? 1 : counts.1 > counts.0 ? -1 : 0 }
+            return order(read) != order(now)
+        } ?? false
     }
 
     /// Migration 11. `detected_data`: one row per match (docs/schema.md); `detected_date_order`:
@@ -141,8 +168,10 @@ final class DetectPageStage: PageStage {
     CREATE INDEX detected_data_type_value ON detected_data(type, value);
     CREATE TABLE detected_date_order(
       page_id INTEGER PRIMARY KEY REFERENCES pages(id) ON DELETE CASCADE,
-      day_first INTEGER NOT NULL,
-      month_first INTEGER NOT NULL
+      day_first INTEGER NOT NULL,           -- the page's dates that put the day first (25/12/2018)
+      month_first INTEGER NOT NULL,         -- … the month first (12/25/2018)
+      read_day_first INTEGER NOT NULL,      -- the other pages' counts the page was read with
+      read_month_first INTEGER NOT NULL
     );
     CREATE VIEW detected AS
       SELECT d.path AS path, p.page_number AS page_number, x.type AS type, x.text AS text, x.value AS value,

@@ -69,6 +69,10 @@ protocol PageStage: AnyObject {
     static var migrations: [Migrator.Migration] { get }
     /// What the rest of the document tells this stage about `page` (nil: nothing).
     static func documentContext(for page: PlannedPage, from store: Store) throws -> DocumentContext?
+    /// Whether the document pass (once all the document's pages are settled) must redo this
+    /// stage on a page: what the rest of the document tells it changed since it ran there
+    /// (pages of one document are processed in parallel, so a page may run before the others).
+    static func redoInDocumentPass(pageID: Int64, from store: Store) throws -> Bool
 }
 
 /// The document context of a stage that needs none.
@@ -76,6 +80,7 @@ public struct NoDocumentContext: Codable, Sendable {}
 
 extension PageStage where DocumentContext == NoDocumentContext {
     static func documentContext(for page: PlannedPage, from store: Store) throws -> NoDocumentContext? { nil }
+    static func redoInDocumentPass(pageID: Int64, from store: Store) throws -> Bool { false }
 }
 
 extension PageStage {
@@ -141,6 +146,9 @@ extension PageStage {
     static func decodeContext<K: CodingKey>(_ c: KeyedDecodingContainer<K>, _ key: K) throws -> any Sendable {
         try c.decode(DocumentContext.self, forKey: key)
     }
+
+    /// Whether it reads the rest of the document (a `DocumentContext` of its own).
+    static var readsDocument: Bool { DocumentContext.self != NoDocumentContext.self }
 
     static func documentContextErased(for page: PlannedPage, from store: Store) throws -> (any Sendable)? {
         try documentContext(for: page, from: store)
