@@ -35,7 +35,7 @@ enum AddressDetector {
             guard let end else { i += 1; continue }
             let spans = (i...end).map { Candidate.Span(line: $0, range: 0..<lines[$0].length) }
             let value = (i...end).map { lines[$0].text.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
-                .map { $0.trimmingCharacters(in: CharacterSet(charactersIn: ", ")) }.joined(separator: ", ")
+                .map { $0.trimmingCharacters(in: CharacterSet(charactersIn: ", |")) }.joined(separator: ", ")
             out.append(Candidate(.address, value, spans: spans, evidence: end > i ? 0.8 : 0.7))
             i = end + 1
         }

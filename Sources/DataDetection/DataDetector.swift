@@ -11,6 +11,10 @@ import Foundation
 /// merged ("RM 12.50", "TOTAL:9.00") is found and mapped back to its words and boxes.
 /// See docs/data-detection.md for every type's rules and normalised value.
 public struct DataDetector: Sendable {
+    /// The revision of the detection rules: part of a stage fingerprint, raised whenever a rule
+    /// changes what is found, so that stored results are recomputed.
+    public static let revision = 1
+
     public let settings: DetectionSettings
     let phoneNumbers: (any PhoneNumberParsing)?
     let rules: LocaleRules

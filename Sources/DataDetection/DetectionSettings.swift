@@ -22,6 +22,29 @@ public struct DetectionSettings: Codable, Sendable, Equatable {
         self.countries = countries.map { $0.uppercased() }; self.currencies = currencies.map { $0.uppercased() }
     }
 
+    enum CodingKeys: String, CodingKey { case enabled, types, locale, countries, currencies }
+
+    /// Missing keys take their defaults, so `{}` is the default settings.
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(enabled: try c.decodeIfPresent(Bool.self, forKey: .enabled) ?? true,
+                  types: try c.decodeIfPresent(Set<DataType>.self, forKey: .types) ?? Set(DataType.allCases),
+                  locale: try c.decodeIfPresent(String.self, forKey: .locale),
+                  countries: try c.decodeIfPresent([String].self, forKey: .countries) ?? [],
+                  currencies: try c.decodeIfPresent([String].self, forKey: .currencies) ?? [])
+    }
+
+    /// Types are written sorted, so the same settings always encode to the same bytes (a stage
+    /// fingerprint can hash them).
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(enabled, forKey: .enabled)
+        try c.encode(types.sorted(), forKey: .types)
+        try c.encodeIfPresent(locale, forKey: .locale)
+        try c.encode(countries, forKey: .countries)
+        try c.encode(currencies, forKey: .currencies)
+    }
+
     /// What is wrong with these settings (unknown country or currency codes, a malformed locale),
     /// one message per problem; empty when they are fine. For the pipeline file's validation.
     public func problems() -> [String] {

@@ -4,8 +4,10 @@ import Foundation
 /// Money amounts as a decimal string ("1234.56", "-12.50") and an ISO 4217 currency.
 ///
 /// An amount is accepted when a currency marks it ("RM 12.50", "$5", "1.234,56 €", "EUR 20")
-/// or, unmarked, when it has exactly two decimals and the page speaks of money (a currency mark
-/// or a word such as "total" anywhere on it); a unit after it ("2.50 kg", "12.00%") rules it out.
+/// or, unmarked, when it has exactly two decimals and the page speaks of money (see `survey`:
+/// two lines pair a money word with an amount, or a marked amount has decimals); a unit after
+/// it ("2.50 kg", "12.00%") rules it out. A money word leading to it ("Total: 9.00") raises
+/// its confidence.
 /// Separators follow the locale ("1.234,56" in de_DE); without a locale, the last "." or ","
 /// followed by exactly two digits is the decimal one. The currency is the mark's, else the
 /// page's most used mark, else the settings' first currency, else the locale's.
@@ -24,8 +26,13 @@ enum MoneyDetector {
         "AED", "SAR", "ILS", "VND", "TWD",
     ]
     static let keywords = NSRegularExpression.make(
-        #"\b(total|sub-?total|amount|amt|price|cash|change|tax|vat|gst|sst|due|balance|paid|payment|rounding|discount|net|gross|fee|charge|cost|summe|betrag|gesamt|zu zahlen|montant|prix|importe|totale|jumlah|harga|bayar|tunai)"#,
+        #"\b(total|sub-?total|amount|amt|price|cash|change|tax|vat|gst|sst|balance|paid|payment|rounding|discount|fee|charge|cost|summe|betrag|gesamt|zu zahlen|montant|prix|importe|totale|jumlah|harga|bayar|tunai)s?\b"#,
         caseInsensitive: true)
+    /// A money word, then no digits up to the amount at the end of the match ("Total (incl. GST): ").
+    static let keywordBefore = NSRegularExpression.make(
+        #"\b(total|sub-?total|amount|amt|price|cash|change|tax|vat|gst|sst|balance|paid|payment|rounding|discount|fee|charge|cost|summe|betrag|gesamt|zu zahlen|montant|prix|importe|totale|jumlah|harga|bayar|tunai)s?\b[^\d]{0,30}$"#,
+        caseInsensitive: true)
+    static let twoDecimals = NSRegularExpression.make(#"(?<![\d.,])\d+[.,]\d{2}(?![\d])"#)
     static let unitAfter = NSRegularExpression.make(
         #"^\s?(%|kg|g|mg|km|cm|mm|m|l|ml|lb|lbs|oz|pcs|pc|x|h|hrs|min|°|mi|ft|in)(?![a-z])"#, caseInsensitive: true)
 
@@ -41,24 +48,30 @@ enum MoneyDetector {
     static let currencyMark = NSRegularExpression.make(#"(?<![A-Za-z])("# + symbols.map { NSRegularExpression.escapedPattern(for: $0.0) }.joined(separator: "|") + #"|\b(?:EUR|USD|GBP|MYR|SGD|CHF)\b)"#)
 
     /// The page's most used currency (counting the amounts its marks are accepted on) and
-    /// whether the page speaks of money at all.
+    /// whether the page speaks of money: two lines or more pair a money word with an amount
+    /// ("Total 9.10", "Cash 20.00"), or an amount with decimals carries a currency mark. One
+    /// "total" beside a number, as in a paper's table, is not enough.
     static func survey(lines: [LineText], lowered: [String], rules: LocaleRules) -> (String?, Bool) {
         var counts: [String: Int] = [:]
-        var mentions = false
+        var moneyLines = 0, markedDecimals = 0
         for line in lines {
             for m in line.matches(rules.groupingSeparator == " " ? amountSpaceGrouped : amount) {
                 // An ISO code is rarely OCR noise: it counts as two symbols.
                 if let (c, before) = mark(m, in: line, rules) {
                     let written = (before ? m[1] : m[5]) ?? ""
                     counts[c, default: 0] += written.count == 3 && written.allSatisfy(\.isLetter) ? 2 : 1
+                    if m[3]?.contains(where: { $0 == "." || $0 == "," }) == true { markedDecimals += 1 }
                 }
             }
-            if !mentions, keywords.firstMatch(in: line.text, range: NSRange(location: 0, length: line.length)) != nil { mentions = true }
+            let all = NSRange(location: 0, length: line.length)
+            if keywords.firstMatch(in: line.text, range: all) != nil, twoDecimals.firstMatch(in: line.text, range: all) != nil {
+                moneyLines += 1
+            }
         }
         let ranked = counts.sorted { ($0.value, $1.key) > ($1.value, $0.key) }
         // One symbol may be noise on a scan: a page currency needs two (or a code) and a majority.
         let best = ranked.first.flatMap { $0.value >= 2 && (ranked.count == 1 || $0.value > ranked[1].value) ? $0.key : nil }
-        return (best, mentions || !counts.isEmpty)
+        return (best, moneyLines >= 2 || markedDecimals > 0)
     }
 
     /// The currency an amount match is marked with, and whether the mark came before it; nil
@@ -97,7 +110,6 @@ enum MoneyDetector {
     static func find(in line: LineText, context: PageContext) -> [Candidate] {
         var out: [Candidate] = []
         let rules = context.rules
-        let lineHasKeyword = keywords.firstMatch(in: line.text, range: NSRange(location: 0, length: line.length)) != nil
         for m in line.matches(rules.groupingSeparator == " " ? amountSpaceGrouped : amount) {
             guard let number = m[3], let parsed = decimal(number, grouping: m[4], rules: rules) else { continue }
             var range = m.range
@@ -110,13 +122,17 @@ enum MoneyDetector {
             }
             let after = line.substring(range.upperBound..<line.length)
             if unitAfter.firstMatch(in: after, range: NSRange(location: 0, length: (after as NSString).length)) != nil { continue }
+            let before = line.substring(0..<range.lowerBound)
+            let labelled = keywordBefore.firstMatch(in: before, range: NSRange(location: 0, length: (before as NSString).length)) != nil
             if marked == nil, parsed.fractionDigits != 2 || !context.mentionsMoney { continue }
+            // "€ 00", "05": an integer with a leading zero is not an amount.
+            if parsed.fractionDigits == 0, m[3]?.first == "0" { continue }
             // "RM 28 60": the decimal point was lost; 28 would be wrong.
             if parsed.fractionDigits == 0, after.range(of: #"^ \d{2}(?!\d)"#, options: .regularExpression) != nil { continue }
             let mark = marked?.0
             let value = (m[2] != nil ? "-" : "") + parsed.value
             let currency = mark ?? (rules.expected.isEmpty ? context.pageCurrency : rules.defaultCurrency)
-            let evidence = mark != nil ? 0.95 : (lineHasKeyword ? 0.85 : 0.7)
+            let evidence = mark != nil ? 0.95 : (labelled ? 0.85 : 0.7)
             out.append(Candidate(.money, value, line: line.line, range: range, evidence: evidence, currency: currency))
         }
         return out

@@ -1,5 +1,6 @@
 import DocumentModel
 import DataDetection
+import Foundation
 import XCTest
 
 final class TextDetectionTests: XCTestCase {
@@ -41,6 +42,17 @@ final class TextDetectionTests: XCTestCase {
         XCTAssertEqual(DetectionSettings(locale: "en_MY", countries: ["MY"], currencies: ["MYR"]).problems(), [])
         XCTAssertEqual(DetectionSettings(locale: "english", countries: ["XX"], currencies: ["ABC"]).problems().count, 3)
         XCTAssertEqual(DataType(rawValue: "tracking_number"), .trackingNumber)
+    }
+
+    func testSettingsCodeWithDefaultsAndStableBytes() throws {
+        let decoded = try JSONDecoder().decode(DetectionSettings.self, from: Data(#"{"locale": "de_DE"}"#.utf8))
+        XCTAssertEqual(decoded, DetectionSettings(locale: "de_DE"))
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let a = try encoder.encode(DetectionSettings(types: [.url, .email, .date, .money]))
+        let b = try encoder.encode(DetectionSettings(types: [.money, .date, .email, .url]))
+        XCTAssertEqual(a, b)
+        XCTAssertEqual(try JSONDecoder().decode(DetectionSettings.self, from: a).types, [.url, .email, .date, .money])
     }
 
     func testConfidenceFollowsOCR() {
