@@ -1,4 +1,5 @@
 // C API over libphonenumber; see include/phonenumber_shim.h for the contract.
+#include <dlfcn.h>
 #include "phonenumber_shim.h"
 
 #include <cstdlib>
@@ -114,3 +115,10 @@ extern "C" char* phone_parse_valid_e164(const char* text, const char* region) {
 extern "C" void phone_free(void* p) { std::free(p); }
 
 extern "C" const char* phone_last_error(void) { return lastError.c_str(); }
+
+extern "C" const char* phone_library_path(void) {
+    Dl_info info;
+    if (dladdr(reinterpret_cast<void*>(&i18n::phonenumbers::PhoneNumberUtil::GetInstance), &info) != 0 && info.dli_fname)
+        return info.dli_fname;
+    return "";
+}

@@ -1,5 +1,6 @@
 import DocumentModel
 import DataDetection
+import Foundation
 import PhoneNumberShim
 
 /// Phone-number finding and validation with Google's libphonenumber (Debian
@@ -46,4 +47,18 @@ public struct PhoneNumberLibrary: PhoneNumberParsing {
     private func utf16Offset(utf8: [UInt8], byte: Int) -> Int {
         String(decoding: utf8[0..<byte], as: UTF8.self).utf16.count
     }
+}
+
+extension PhoneNumberLibrary {
+    /// The libphonenumber shared object this process loaded (its path, size and modification
+    /// time): a new library brings new numbering metadata, so it is part of a stage fingerprint.
+    public static let libraryStamp: String = {
+        let path = String(cString: phone_library_path())
+        guard !path.isEmpty else { return "libphonenumber" }
+        let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        let attributes = try? FileManager.default.attributesOfItem(atPath: resolved)
+        let size = (attributes?[.size] as? NSNumber)?.intValue ?? 0
+        let mtime = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+        return "\(resolved):\(size):\(Int(mtime))"
+    }()
 }

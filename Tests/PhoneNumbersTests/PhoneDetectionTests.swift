@@ -51,4 +51,13 @@ final class PhoneDetectionTests: XCTestCase {
         XCTAssertEqual(phones(my, ["Date: 21-03-2018 13:29:51", "TOTAL RM 1234.50"]).map(\.value), [])
         XCTAssertEqual(phones(.init(locale: "en_US"), ["Tel 555-0000-99999"]).map(\.value), [])
     }
+
+    /// The stamp names the library file actually loaded, so a new libphonenumber (new numbering
+    /// metadata) changes the detect stage's fingerprint.
+    func testLibraryStampNamesTheLoadedLibrary() {
+        let stamp = PhoneNumberLibrary.libraryStamp
+        XCTAssertTrue(stamp.contains("libphonenumber.so"), stamp)
+        let size = Int(stamp.split(separator: ":").dropFirst().first ?? "") ?? 0
+        XCTAssertGreaterThan(size, 100_000, stamp)
+    }
 }

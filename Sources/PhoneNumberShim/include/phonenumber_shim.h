@@ -53,6 +53,10 @@ void phone_free(void* p);
 /// The message of the last failure on this thread ("" when none). Owned by the shim.
 const char* phone_last_error(void);
 
+/// The file of the libphonenumber shared object in use (for fingerprints: new metadata comes
+/// with a new library); "" when unknown. Static storage: never freed.
+const char* phone_library_path(void);
+
 #ifdef __cplusplus
 }
 #endif

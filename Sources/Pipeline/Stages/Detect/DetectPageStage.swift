@@ -53,7 +53,7 @@ final class DetectPageStage: PageStage {
     static func isEnabled(_ settings: DetectionSettings) -> Bool { settings.enabled && !settings.types.isEmpty }
 
     static func fingerprintInputs(_ spec: PipelineSpec, languages: [String]?) -> String {
-        "libphonenumber \(canonicalJSON(spec.dataDetection))"
+        "rules r\(DataDetector.revision) \(canonicalJSON(spec.dataDetection)) \(PhoneNumberLibrary.libraryStamp)"
     }
 
     func run(_ page: PageContext, settings: DetectionSettings) throws -> DetectionOutput? {
