@@ -58,8 +58,9 @@ final class RunEndToEndTests: XCTestCase {
         XCTAssertEqual(rerun.status, 0, rerun.stderr)
         // Only the OCR'd image page is redone; the text-layer pages are untouched.
         XCTAssertEqual(try box.query("SELECT pages_done, pages_skipped FROM runs WHERE id = 2"), ["1|3"])
+        // OCR, and the stages that read its words (data detection, layout).
         XCTAssertEqual(try box.query("SELECT DISTINCT s.stage FROM page_stages s WHERE s.run_id = 2 ORDER BY s.stage"),
-                       ["layout", "ocr"])
+                       ["detect", "layout", "ocr"])
     }
 
     func testACrashInBarcodesKeepsTextAndRerunRepairsIt() throws {
@@ -84,9 +85,9 @@ final class RunEndToEndTests: XCTestCase {
         XCTAssertEqual(rerun.status, 0, rerun.stderr)
         XCTAssertEqual(try box.query("SELECT pages_done FROM runs WHERE id = 2"), ["1"])
         XCTAssertEqual(try box.scalar("SELECT count(*) FROM pages WHERE status = 'done'"), 5)
-        // The barcode stage was redone, and the layout that follows it (it never ran on the
-        // crashed page: barcodes come before layout); the OCR was kept.
-        XCTAssertEqual(try box.query("SELECT stage FROM page_stages WHERE run_id = 2 ORDER BY stage"), ["barcodes", "layout"])
+        // The barcode stage was redone, and the stages after it that never ran on the crashed
+        // page (data detection, layout); the OCR was kept.
+        XCTAssertEqual(try box.query("SELECT stage FROM page_stages WHERE run_id = 2 ORDER BY stage"), ["barcodes", "detect", "layout"])
     }
 
     /// Barcodes run before layout and the page structure lists them; `rerun --stage layout`
