@@ -1,6 +1,7 @@
 // C API over libphonenumber; see include/phonenumber_shim.h for the contract.
-#include <dlfcn.h>
 #include "phonenumber_shim.h"
+
+#include <dlfcn.h>
 
 #include <cstdlib>
 #include <cstring>
