@@ -31,6 +31,7 @@ struct BlockBuilder {
             }
         }
         for k in out.indices { out[k].relativeSize = out[k].size / max(metrics.bodySize, 1) }
+        References.mark(&out)
         markFootnotes(&out)
         return out
     }
