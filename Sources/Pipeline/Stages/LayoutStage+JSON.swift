@@ -70,6 +70,11 @@ struct StructureJSON: Encodable {
         }
     }
 
+    /// True when `inner`'s centre lies inside `outer` (a figure's sub-caption is not its caption).
+    private static func centred(_ inner: Box, in outer: Box) -> Bool {
+        Double(outer.minX) <= inner.midX && inner.midX <= Double(outer.maxX) && Double(outer.minY) <= inner.midY && inner.midY <= Double(outer.maxY)
+    }
+
     init(_ blocks: [Block]) {
         let box: (Box) -> [Int] = { [$0.x, $0.y, $0.width, $0.height] }
         title = blocks.first { $0.kind == .title }?.text
@@ -78,7 +83,7 @@ struct StructureJSON: Encodable {
                                                 captionOf: $0.captionOf) }
         figures = blocks.filter { $0.kind == .figure }.map { f in
             FigureJSON(readingOrder: f.readingOrder, box: box(f.box),
-                       caption: blocks.first { $0.kind == .caption && $0.captionOf == f.readingOrder }?.text)
+                       caption: blocks.first { $0.kind == .caption && $0.captionOf == f.readingOrder && !Self.centred($0.box, in: f.box) }?.text)
         }
         captions = blocks.filter { $0.kind == .caption }.map { CaptionJSON(text: $0.text, box: box($0.box), captionOf: $0.captionOf) }
         headings = blocks.filter { $0.kind == .heading }.map { HeadingJSON(text: $0.text, level: $0.level ?? 1, box: box($0.box)) }
