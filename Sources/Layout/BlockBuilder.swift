@@ -31,7 +31,7 @@ struct BlockBuilder {
             }
         }
         for k in out.indices { out[k].relativeSize = out[k].size / max(metrics.bodySize, 1) }
-        References.mark(&out)
+        References.mark(&out, em: metrics.bodySize)
         markFootnotes(&out)
         return out
     }

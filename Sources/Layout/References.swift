@@ -14,12 +14,13 @@ import DocumentModel
 ///   "12.") and is citation-like or names ≥ 2 initials; or when it lies next to a reference
 ///   block in reading order (a piece of an entry split off at a column, a page or a hanging
 ///   indent) and holds a year or ≥ 2 initials or starts in lowercase (a continuation).
+/// - Consecutive reference blocks of one column are one reference list (`joinRuns`).
 /// - After a heading that names the section ("References", "Bibliography", "Literature
 ///   cited", "Works cited"), lists and paragraphs are reference blocks until the next heading.
 /// Prose that cites works inline ("as Smith et al. (2010) showed") opens with no marker and
 /// does not follow a reference block: it stays a paragraph.
 enum References {
-    static func mark(_ blocks: inout [DraftBlock]) {
+    static func mark(_ blocks: inout [DraftBlock], em: Double) {
         var inSection = false
         for k in blocks.indices {
             let b = blocks[k].block
@@ -41,6 +42,45 @@ enum References {
             let near = [k - 1, k + 1].contains { blocks.indices.contains($0) && blocks[$0].block.kind == .reference }
             if near, isPiece(blocks[k].block.text) { blocks[k].block.kind = .reference }
         }
+        joinRuns(&blocks, em: em)
+    }
+
+    /// A reference list is one block: consecutive reference blocks of one column (overlapping
+    /// horizontally, the next starting below the last within 2 em) are joined. Entries become
+    /// items: a piece opening with a marker is a new entry ("(47]" too, as OCR reads it), any other
+    /// piece continues the entry before it.
+    static func joinRuns(_ blocks: inout [DraftBlock], em: Double) {
+        var k = 0
+        while k + 1 < blocks.count {
+            let a = blocks[k].block, b = blocks[k + 1].block
+            let gap = Double(b.box.minY - a.box.maxY)
+            guard a.kind == .reference, b.kind == .reference, ReadingOrder.overlapX(a.box, b.box, 0),
+                  gap >= -0.5 * em, gap <= 2 * em else { k += 1; continue }
+            var items = a.listItems.isEmpty ? entries(of: a) : a.listItems
+            for item in b.listItems.isEmpty ? entries(of: b) : b.listItems {
+                if item.marker.isEmpty, !items.isEmpty {
+                    items[items.count - 1].text = TextJoin.join([items[items.count - 1].text, item.text])
+                    items[items.count - 1].box = items[items.count - 1].box.union(item.box)
+                } else {
+                    items.append(item)
+                }
+            }
+            for i in items.indices { items[i].order = i }
+            blocks[k].block.listItems = items.filter { !$0.marker.isEmpty }
+            blocks[k].block.text = a.text + "\n" + b.text
+            blocks[k].block.box = a.box.union(b.box)
+            blocks.remove(at: k + 1)
+        }
+    }
+
+    /// A reference block without items as one entry: its marker when it opens with one, else an
+    /// unmarked piece (marker "") that continues the entry before it.
+    private static func entries(of block: Block) -> [ListItem] {
+        let words = block.text.split(separator: " ", maxSplits: 1).map(String.init)
+        guard opensWithMarker(block.text), words.count == 2 else {
+            return [ListItem(order: 0, marker: "", markerType: .decimal, depth: 0, text: block.text, box: block.box)]
+        }
+        return [ListItem(order: 0, marker: words[0], markerType: .decimal, depth: 0, text: words[1], box: block.box)]
     }
 
     /// A reference entry's text: citation-like, or naming ≥ 2 author initials.

@@ -73,8 +73,12 @@ final class ReferenceTests: XCTestCase {
         page.add("Results", x: 100, y: 100, size: 28, bold: true)
         page.add("[46] E. G. C. P. van Loon, H. Hafermann, and M. I. Kat-", x: 100, y: 160)
         page.add("snelson, Plasmons in strongly correlated systems, Lett. 113, 246407 (2014).", x: 160, y: 190)
-        let kinds = page.analyze().map(\.kind)
-        XCTAssertEqual(kinds.first, .paragraph)
-        XCTAssertEqual(Array(kinds.suffix(2)), [.reference, .reference], "\(kinds)")
+        let blocks = page.analyze()
+        XCTAssertEqual(blocks.first?.kind, .paragraph)
+        // The two pieces are one entry of one reference block.
+        XCTAssertEqual(blocks.last?.kind, .reference, "\(blocks.map(\.kind))")
+        XCTAssertEqual(blocks.filter { $0.kind == .reference }.count, 1)
+        XCTAssertEqual(blocks.last?.listItems.map(\.marker), ["[46]"])
+        XCTAssertTrue(blocks.last?.listItems.first?.text.hasSuffix("246407 (2014).") ?? false)
     }
 }
