@@ -13,7 +13,8 @@ import DocumentModel
 /// - A paragraph is a reference entry when it opens with a reference marker ("[12]", "(12)",
 ///   "12.") and is citation-like or names ≥ 2 initials; or when it lies next to a reference
 ///   block in reading order (a piece of an entry split off at a column, a page or a hanging
-///   indent) and holds a year or ≥ 2 initials or starts in lowercase (a continuation).
+///   indent) and opens with a marker, holds a year or ≥ 2 initials or starts in lowercase (a
+///   continuation), or lies between two reference blocks.
 /// - Consecutive reference blocks of one column are one reference list (`joinRuns`).
 /// - After a heading that names the section ("References", "Bibliography", "Literature
 ///   cited", "Works cited"), lists and paragraphs are reference blocks until the next heading.
@@ -39,8 +40,8 @@ enum References {
         }
         // Pieces of entries next to reference blocks, outward from them.
         for k in Array(blocks.indices) + blocks.indices.reversed() where blocks[k].block.kind == .paragraph {
-            let near = [k - 1, k + 1].contains { blocks.indices.contains($0) && blocks[$0].block.kind == .reference }
-            if near, isPiece(blocks[k].block.text) { blocks[k].block.kind = .reference }
+            let sides = [k - 1, k + 1].filter { blocks.indices.contains($0) && blocks[$0].block.kind == .reference }
+            if sides.count == 2 || (sides.count == 1 && isPiece(blocks[k].block.text)) { blocks[k].block.kind = .reference }
         }
         joinRuns(&blocks, em: em)
     }
@@ -86,9 +87,9 @@ enum References {
     /// A reference entry's text: citation-like, or naming ≥ 2 author initials.
     static func isEntry(_ text: String) -> Bool { isCitationLike(text) || initials(text) >= 2 }
 
-    /// A piece of an entry: a year, ≥ 2 initials, or a lowercase start (the rest of a sentence).
+    /// A piece of an entry: a marker, a year, ≥ 2 initials, or a lowercase start (the rest of a sentence).
     private static func isPiece(_ text: String) -> Bool {
-        hasYear(text) || initials(text) >= 2 || text.first(where: \.isLetter)?.isLowercase == true
+        opensWithMarker(text) || hasYear(text) || initials(text) >= 2 || text.first(where: \.isLetter)?.isLowercase == true
     }
 
     private static let sectionNames: Set<String> = ["references", "reference", "bibliography", "literature cited",

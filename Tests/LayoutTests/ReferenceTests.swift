@@ -81,4 +81,24 @@ final class ReferenceTests: XCTestCase {
         XCTAssertEqual(blocks.last?.listItems.map(\.marker), ["[46]"])
         XCTAssertTrue(blocks.last?.listItems.first?.text.hasSuffix("246407 (2014).") ?? false)
     }
+
+    /// A year in parentheses ends many reference lines: it is no equation number.
+    func testYearIsNoEquationNumber() {
+        XCTAssertTrue(Equations.isEquationNumber("(12)"))
+        XCTAssertTrue(Equations.isEquationNumber("(2.10)"))
+        XCTAssertFalse(Equations.isEquationNumber("(2012)"))
+        XCTAssertFalse(Equations.isEquationNumber("(2012),"))
+    }
+
+    /// A piece without a year, initials or marker between two reference blocks of its column
+    /// belongs to them; the run is one reference list.
+    func testPieceBetweenReferencesJoinsThem() {
+        var page = SyntheticPage()
+        page.add("[52] M. Schiller, M. Rosner, and T. O. Wehling, Optimal", x: 100, y: 100)
+        page.add("Hubbard models for materials with nonlocal interactions", x: 160, y: 160)
+        page.add("[53] C. E. Sanders and M. Dendzik, Phys. Rev. B 94, 081404 (2016).", x: 100, y: 220)
+        let blocks = page.analyze()
+        XCTAssertEqual(blocks.map(\.kind), [.reference])
+        XCTAssertEqual(blocks.first?.listItems.map(\.marker), ["[52]", "[53]"])
+    }
 }
