@@ -36,8 +36,9 @@ def iou(a, b):
 
 
 def group(tokens, hgap, vgap, split_indents=True):
-    """Regions of same-label words: [(kind, bbox)]. With `split_indents`, paragraph regions are
-    cut before each first-line indent (see `split_at_indents`)."""
+    """Regions of same-label words: [(kind, bbox)]. With `split_indents` (the current grouping),
+    paragraph regions are cut before each first-line indent (see `split_at_indents`) and table
+    and figure words join across 4 times the side-by-side gap (table columns, chart labels)."""
     n = len(tokens)
     parent = list(range(n))
 
@@ -62,7 +63,9 @@ def group(tokens, hgap, vgap, split_indents=True):
     by_kind = defaultdict(list)
     for i, t in enumerate(tokens):
         by_kind[t["type"]].append(i)
-    for idx in by_kind.values():
+    for kind, idx in by_kind.items():
+        # A table's columns and a figure's labels lie further apart than words of prose: one region.
+        wide = 4 if split_indents and kind in ("table", "figure") else 1
         for a in range(len(idx)):
             ba = tokens[idx[a]]["bbox"]
             for b in range(a + 1, len(idx)):
@@ -71,7 +74,7 @@ def group(tokens, hgap, vgap, split_indents=True):
                 dy = max(bb[1] - ba[3], ba[1] - bb[3], 0)
                 ox = min(ba[2], bb[2]) - max(ba[0], bb[0])
                 oy = min(ba[3], bb[3]) - max(ba[1], bb[1])
-                if (oy > 0 and dx <= hgap * h) or (ox > 0 and dy <= vlimit):
+                if (oy > 0 and dx <= wide * hgap * h) or (ox > 0 and dy <= vlimit):
                     parent[find(idx[a])] = find(idx[b])
     regions = defaultdict(list)
     for i in range(n):
