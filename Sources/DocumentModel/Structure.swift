@@ -3,6 +3,8 @@
 /// What a block is (`blocks.kind`).
 public enum BlockKind: String, Codable, Sendable, CaseIterable {
     case title, heading, paragraph, list, table, header, footer, caption, figure, equation, footnote
+    /// A reference list (bibliography): cited works, with their entries as `listItems` when marked.
+    case reference
 }
 
 /// The kind of a list item's marker (Vision's markerType).

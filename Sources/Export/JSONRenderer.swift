@@ -77,7 +77,7 @@ struct DocumentJSON: Encodable {
     static func block(_ b: Block) -> BlockJSON {
         BlockJSON(kind: b.kind.rawValue, readingOrder: b.readingOrder, text: b.text, box: box(b.box),
                   level: b.kind == .heading ? (b.level ?? 1) : nil,
-                  items: b.kind == .list ? b.listItems.map {
+                  items: b.kind == .list || b.kind == .reference ? b.listItems.map {
                       ItemJSON(marker: $0.marker, markerType: $0.markerType.rawValue, depth: $0.depth, text: $0.text, box: box($0.box))
                   } : nil,
                   table: b.kind == .table ? TableJSON(rowCount: b.rowCount, columnCount: b.columnCount, cells: b.tableCells.map {

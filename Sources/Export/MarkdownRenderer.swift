@@ -30,7 +30,7 @@ struct MarkdownRenderer {
         case .caption: return "*" + inline(b.text) + "*"
         case .figure: return "<!-- figure -->"   // a picture, chart or diagram; its words are not text
         case .equation, .footnote: return paragraph(b.text)
-        case .list: return list(b)
+        case .list, .reference: return list(b)
         case .table: return table(b)
         }
     }

@@ -16,7 +16,9 @@ import DocumentModel
 ///    opened with a square brick of `solidSize` inches (`pixOpenBrick`), which removes every
 ///    text stroke and keeps photo areas and filled bars; their components of at least
 ///    `minSide / 2` on both sides count too;
-/// 4. boxes closer than `mergeGap` inches are merged, repeatedly.
+/// 4. boxes closer than `mergeGap` inches are merged, repeatedly;
+/// 5. long thin components of step 2 (a colour bar, a scale bar) join a candidate they run
+///    alongside within `mergeGap` (`attached`).
 /// Ruled table grids and framed text boxes are large components too: the layout pass, which
 /// knows the words and tables, decides which candidates are figures.
 /// Leptonica: http://www.leptonica.org/binary-morphology.html, http://www.leptonica.org/conncomp.html
@@ -49,8 +51,11 @@ public struct FigureDetector: Sendable {
         let side = max(4, Int(minSide * scale))
         let brick = max(2, Int32(solidSize * scale))
         return image.withPix { pix -> [DocumentModel.Box] in
+            var thin: [DocumentModel.Box] = []
             var boxes = Self.reducedBinary(pix, threshold: threshold, factor: factor) { work in
-                Self.components(of: work).filter { max($0.width, $0.height) >= side && min($0.width, $0.height) >= side / 2 }
+                let all = Self.components(of: work)
+                thin = all.filter { max($0.width, $0.height) >= side / 2 && min($0.width, $0.height) < side / 2 }
+                return all.filter { max($0.width, $0.height) >= side && min($0.width, $0.height) >= side / 2 }
             }
             boxes += Self.reducedBinary(pix, threshold: toneThreshold, factor: factor) { work in
                 // pixOpenBrick with pixd = NULL: returns a new pix, caller destroys.
@@ -59,7 +64,8 @@ public struct FigureDetector: Sendable {
                 guard let solidPix = solid else { return [] }
                 return Self.components(of: solidPix).filter { $0.width >= side / 2 && $0.height >= side / 2 }
             }
-            return Self.merged(boxes, gap: Int(mergeGap * scale)).map { $0.scaled(by: Double(factor)) }
+            let gap = Int(mergeGap * scale)
+            return Self.attached(thin, to: Self.merged(boxes, gap: gap), gap: gap).map { $0.scaled(by: Double(factor)) }
                 .sorted { ($0.y, $0.x) < ($1.y, $1.x) }
         }
     }
@@ -90,6 +96,29 @@ public struct FigureDetector: Sendable {
             var x: Int32 = 0, y: Int32 = 0, w: Int32 = 0, h: Int32 = 0
             guard boxaGetBoxGeometry(boxes, i, &x, &y, &w, &h) == 0 else { continue }
             out.append(DocumentModel.Box(x: Int(x), y: Int(y), width: Int(w), height: Int(h)))
+        }
+        return out
+    }
+
+    /// Long thin components (a colour bar, a scale bar, a detached axis) join the candidate they
+    /// run alongside: closer than `gap`, at least half their length within its span on that axis,
+    /// at least 0.6 of that side long and 6 times longer than thick (a word the reduction fused
+    /// into one component is shorter and thicker). They never make a candidate of their own
+    /// (underlines and rulings are thin too).
+    static func attached(_ thin: [DocumentModel.Box], to boxes: [DocumentModel.Box], gap: Int) -> [DocumentModel.Box] {
+        var out = boxes
+        for t in thin {
+            for k in out.indices {
+                let b = out[k]
+                let grown = DocumentModel.Box(x: b.x - gap, y: b.y - gap, width: b.width + 2 * gap, height: b.height + 2 * gap)
+                guard grown.intersection(t) != nil else { continue }
+                let vertical = t.height >= t.width
+                let length = vertical ? t.height : t.width, thickness = vertical ? t.width : t.height
+                let side = vertical ? b.height : b.width
+                let along = vertical ? min(t.maxY, b.maxY) - max(t.minY, b.minY) : min(t.maxX, b.maxX) - max(t.minX, b.minX)
+                // As long as most of the candidate's side and 6× longer than thick: not a word fused by the reduction.
+                if 2 * along >= length, 10 * length >= 6 * side, length >= 6 * thickness { out[k] = b.union(t); break }
+            }
         }
         return out
     }

@@ -15,7 +15,7 @@ struct BlockBuilder {
                 if case .block(let b) = items[i] { out.append(DraftBlock(block: b, size: metrics.bodySize)) }
                 i += 1; continue
             }
-            let list = options.lists && Lists.marker(of: line) != nil
+            let list = options.lists && (Lists.marker(of: line) ?? Lists.commaMarker(of: line)) != nil
                 ? lists.collect(items, from: i, isHeading: isLarger) : nil
             if isHeading(items, at: i), list == nil || isLarger(line) {
                 let (block, next) = Headings.collect(items, from: i, metrics: metrics)
@@ -31,6 +31,7 @@ struct BlockBuilder {
             }
         }
         for k in out.indices { out[k].relativeSize = out[k].size / max(metrics.bodySize, 1) }
+        References.mark(&out, em: metrics.bodySize)
         markFootnotes(&out)
         return out
     }
@@ -53,7 +54,7 @@ struct BlockBuilder {
 
     /// True when a list really starts at `items[index]` (a lone weak marker does not).
     private func startsList(_ items: [PageItem], at index: Int) -> Bool {
-        guard let line = items[index].line, Lists.marker(of: line) != nil else { return false }
+        guard let line = items[index].line, (Lists.marker(of: line) ?? Lists.commaMarker(of: line)) != nil else { return false }
         return Lists(metrics: metrics, paragraphs: paragraphs).collect(items, from: index, isHeading: isLarger) != nil
     }
 

@@ -7,9 +7,18 @@ import DocumentModel
 /// lie above or below it, at most 6 of the caption's sizes away (edge to edge). A caption naming
 /// a table ("Table …") prefers tables, any other prefers figures; among those the nearest wins.
 /// Each figure or table gets at most one caption (the nearest claims it first).
+/// A sub-caption (a caption inside a figure's box: "(b) Noisy image", see `Figures`) describes
+/// that figure and claims nothing.
 enum Captions {
     static func link(_ page: inout [DraftBlock]) {
-        let captions = page.indices.filter { page[$0].block.kind == .caption }
+        var captions: [Int] = []
+        for c in page.indices where page[c].block.kind == .caption {
+            if let f = page.indices.first(where: { page[$0].block.kind == .figure && Figures.contains(page[$0].block.box, page[c].block.box) }) {
+                page[c].block.captionOf = page[f].block.readingOrder
+            } else {
+                captions.append(c)
+            }
+        }
         var claims: [(distance: Int, caption: Int, target: Int)] = []
         for c in captions {
             let cap = page[c].block

@@ -24,13 +24,15 @@ enum Equations {
         return line.words.contains { $0.text.contains(where: signs.contains) } && real < 0.3 * Double(n)
     }
 
-    /// "(12)", "(3a)", "(2.10)", with an optional trailing period or comma.
+    /// "(12)", "(3a)", "(2.10)", with an optional trailing period or comma; not "(2012)".
     static func isEquationNumber(_ token: String) -> Bool {
         var s = Substring(token)
         if s.hasSuffix(".") || s.hasSuffix(",") { s = s.dropLast() }
         guard s.hasPrefix("("), s.hasSuffix(")"), s.count >= 3 else { return false }
         let core = s.dropFirst().dropLast()
         guard let first = core.first, first.isNumber else { return false }
+        // A year in parentheses ("(2012)", in a reference) is no equation number: those have ≤ 3 digits.
+        guard core.prefix(while: \.isNumber).count <= 3 else { return false }
         return core.allSatisfy { $0.isNumber || $0 == "." || ($0.isLetter && $0.isLowercase) } && core.count <= 6
     }
 

@@ -19,25 +19,77 @@ import DocumentModel
 ///   only panel labels ("(a) Original image (b) Noisy image") are joined, with the panel labels
 ///   right below them.
 /// - The lines whose centre lies inside a figure belong to it: they are not paragraphs.
+/// - Except sub-captions: a line inside a figure but outside all of its pictures (the candidate
+///   regions) that opens with a panel label ("(b) Noisy image, PSNR = 13.55"), with the lines
+///   close below it that continue it, is a `caption` of that figure. A line holding several
+///   panel labels side by side is cut before each. (Labels drawn inside a picture are part of it.)
 /// Figures that overlap become one.
 enum Figures {
     static func extract(candidates: [Box], lines: [TextLine], tables: [Block],
-                        metrics: PageMetrics) -> (figures: [Block], lines: [TextLine], tables: [Block]) {
+                        metrics: PageMetrics) -> (figures: [Block], lines: [TextLine], tables: [Block], subcaptions: [Block]) {
         let em = max(metrics.bodySize, 1)
         var tables = tables
         var figures: [Box] = []
+        var pictures: [Box] = []
         for var region in candidates where Double(region.width) >= 3 * em && Double(region.height) >= 2 * em {
             if touchesEdges(region, metrics) >= 2 { continue }
             if tables.contains(where: { t in (t.box.intersection(region)?.area ?? 0) * 2 >= region.area }) { continue }
             if isTextBox(region, lines: lines, em: em) { continue }
-            for _ in 0..<2 { region = grown(region, lines: lines, em: em) }
             tables.removeAll { t in (t.box.intersection(region)?.area ?? 0) * 2 >= t.box.area }
+            pictures.append(region)
+            for _ in 0..<2 { region = grown(region, lines: lines, em: em) }
             figures.append(region)
         }
         figures = panelsJoined(merged(figures), lines: lines, em: em)
+        // Sub-captions: label lines inside a figure, continued by lines close below (inside or not).
+        let labelRows = Set(lines.filter(holdsPanelLabel).map(\.source))
+        let free = lines.filter { l in !pictures.contains { $0.intersection(l.box) != nil } }
+            .flatMap { splitAtPanelLabels($0, rowHoldsLabels: labelRows.contains($0.source)) }
+        let groups = subcaptionGroups(free, labelAllowed: { l in figures.contains { contains($0, l.box) } }, em: em)
+        var subcaptions: [Block] = []
+        for g in groups {
+            let box = Box.enclosing(g.map(\.box))!
+            if let k = figures.firstIndex(where: { contains($0, g[0].box) }) { figures[k] = figures[k].union(box) }
+            subcaptions.append(Block(kind: .caption, readingOrder: 0, text: TextJoin.join(g.map(\.text)), box: box))
+        }
         let rest = lines.filter { l in !figures.contains { contains($0, l.box) } }
         let blocks = figures.map { Block(kind: .figure, readingOrder: 0, text: "", box: $0) }
-        return (blocks, rest, tables)
+        return (blocks, rest, tables, subcaptions)
+    }
+
+    /// Groups of sub-caption lines (see the rules): a label line for which `labelAllowed`
+    /// holds, then the lines without a label close below it (≤ 0.8 em) that start within its span.
+    static func subcaptionGroups(_ pieces: [(line: TextLine, label: Bool)], labelAllowed: (TextLine) -> Bool,
+                                 em: Double) -> [[TextLine]] {
+        let sorted = pieces.sorted { ($0.line.box.minY, $0.line.box.minX) < ($1.line.box.minY, $1.line.box.minX) }
+        let free = sorted.map(\.line)
+        var groups: [[TextLine]] = []
+        var used = Set<Int>()
+        for (i, l) in free.enumerated() where sorted[i].label && labelAllowed(l) {
+            var group = [l]
+            used.insert(i)
+            while let j = free.indices.first(where: { j in
+                !used.contains(j) && !sorted[j].label && free[j].box.minY > group.last!.box.minY
+                    && Double(free[j].box.minY - group.last!.box.maxY) <= 0.8 * em
+                    && free[j].box.minX >= group.last!.box.minX - Int(em) && free[j].box.minX < group.last!.box.maxX
+            }) {
+                group.append(free[j]); used.insert(j)
+            }
+            groups.append(group)
+        }
+        return groups
+    }
+
+    /// A line cut before each panel label after its first word ("(c) NLEM, SNR = (d) VNLEM" → two),
+    /// each piece marked as a sub-caption start when it opens with a label, or when its OCR line
+    /// (`rowHoldsLabels`) holds labels further on (its own label misread: ") NLEM, …").
+    static func splitAtPanelLabels(_ line: TextLine, rowHoldsLabels: Bool) -> [(line: TextLine, label: Bool)] {
+        var pieces: [[Word]] = [[]]
+        for w in line.words {
+            if !pieces[pieces.count - 1].isEmpty, isPanelLabel(w.text) { pieces.append([]) }
+            pieces[pieces.count - 1].append(w)
+        }
+        return pieces.map { (line.with(words: $0), rowHoldsLabels || isPanelLabel($0[0].text)) }
     }
 
     /// True when `box`'s centre lies inside `region`.
@@ -77,9 +129,12 @@ enum Figures {
         return out
     }
 
-    /// True for a line of panel labels: its first word is "(a)" … "(h)" (or "a)").
-    static func isPanelLabel(_ line: TextLine) -> Bool {
-        var s = Substring(line.words[0].text)
+    /// True for a line holding a panel label: a row of sub-captions is one even when OCR misread its first label.
+    static func holdsPanelLabel(_ line: TextLine) -> Bool { line.words.contains { isPanelLabel($0.text) } }
+
+    /// True for a panel label word: "(a)" … "(h)", "a)" … "h)".
+    static func isPanelLabel(_ word: String) -> Bool {
+        var s = Substring(word)
         if s.hasPrefix("(") { s = s.dropFirst() }
         guard s.hasSuffix(")") else { return false }
         s = s.dropLast()
@@ -90,7 +145,7 @@ enum Figures {
         var out = boxes
         // Panel labels right below a panel (within 2 em, inside its columns) belong to it.
         for k in out.indices {
-            for l in lines where isPanelLabel(l) && Double(l.box.minY - out[k].maxY) <= 2 * em && l.box.minY >= out[k].maxY - Int(em)
+            for l in lines where holdsPanelLabel(l) && Double(l.box.minY - out[k].maxY) <= 2 * em && l.box.minY >= out[k].maxY - Int(em)
                 && ReadingOrder.overlapX(l.box, out[k], 0) {
                 out[k] = out[k].union(Box(x: max(l.box.minX, out[k].minX), y: l.box.minY,
                                           width: min(l.box.maxX, out[k].maxX) - max(l.box.minX, out[k].minX), height: l.box.height))
@@ -118,7 +173,7 @@ enum Figures {
         let top = min(a.maxY, b.maxY), bottom = max(a.minY, b.minY)
         let between = lines.filter { l in l.box.midY > Double(top) && l.box.midY < Double(bottom)
             && ReadingOrder.overlapX(l.box, a.union(b), 0) }
-        return between.isEmpty ? gapY <= 3 * em : between.allSatisfy(isPanelLabel)
+        return between.isEmpty ? gapY <= 3 * em : between.allSatisfy(holdsPanelLabel)
     }
 
     private static func merged(_ boxes: [Box]) -> [Box] {

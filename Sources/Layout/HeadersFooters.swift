@@ -7,7 +7,8 @@ import DocumentModel
 /// the page. It is a header/footer when its text, with every digit run replaced by "#" and case
 /// and spacing folded (`key`), occurs in the same zone on at least two pages of the document,
 /// or when it is a bare page number ("3", "- 3 -", "Page 3 of 9", "iv") — which also works on a
-/// single page.
+/// single page — or a line of ≤ 15 words on the same row as such a page number (a running title
+/// beside the page number, on a single page too).
 public enum HeadersFooters {
     enum Zone { case header, footer }
 
@@ -57,9 +58,15 @@ public enum HeadersFooters {
     /// Splits lines into header lines, footer lines and the rest.
     static func split(_ lines: [TextLine], pageHeight: Int, repeated: Set<String>) -> (header: [TextLine], footer: [TextLine], body: [TextLine]) {
         var header: [TextLine] = [], footer: [TextLine] = [], body: [TextLine] = []
+        let numbers = lines.filter { zone(of: $0.box, pageHeight: pageHeight) != nil && isPageNumber($0.text) }
         for line in lines {
             let z = zone(of: line.box, pageHeight: pageHeight)
-            let marginText = z != nil && (repeated.contains(key(line.text)) || isPageNumber(line.text))
+            // A running title set on the page number's row ("30   AUTHORS OF THE PAPER") is margin text too.
+            let besideNumber = line.words.count <= 15 && numbers.contains { n in
+                n.box != line.box && Double(min(n.box.maxY, line.box.maxY) - max(n.box.minY, line.box.minY))
+                    >= 0.5 * Double(min(n.box.height, line.box.height))
+            }
+            let marginText = z != nil && (repeated.contains(key(line.text)) || isPageNumber(line.text) || besideNumber)
             switch (z, marginText) {
             case (.header?, true): header.append(line)
             case (.footer?, true): footer.append(line)

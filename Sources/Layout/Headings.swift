@@ -142,12 +142,13 @@ enum Headings {
         var lines = [first]
         var next = start + 1
         let capitals = isCapitals(first)
-        // A heading in capitals continues on a capitals line (OCR sizes of capitals vary more).
+        // A heading in capitals continues on a capitals line (OCR sizes of capitals vary more; in
+        // small capitals each word's first letter is taller, so the robust sizes are compared).
         while next < items.count, let line = items[next].line, sectionDepth(line) == nil,
               ReadingOrder.overlapX(line.box, lines.last!.box, 0), line.isBold == first.isBold,
               (isHeading(line, metrics: metrics) && abs(line.size / first.size - 1) < 0.1
                   && line.gap(after: lines.last!) < 0.8 * first.size)
-                || (capitals && isCapitals(line) && abs(line.size / first.size - 1) < 0.2
+                || (capitals && isCapitals(line) && abs(robustSize(line) / robustSize(first) - 1) < 0.2
                     && line.gap(after: lines.last!) < first.size) {
             lines.append(line); next += 1
         }

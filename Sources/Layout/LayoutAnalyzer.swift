@@ -1,11 +1,13 @@
 import DocumentModel
 
 /// Page layout analysis in the shape of Vision's `RecognizeDocumentsRequest`: title, headings,
-/// paragraphs, lists (items with markers) and tables (cells with spans), in reading order.
+/// paragraphs, lists (items with markers), tables (cells with spans), figures with captions,
+/// equations, footnotes and reference lists, in reading order.
 ///
-/// Pure: works on word and line boxes (OCR or a PDF text layer) and ruling lines only.
+/// Pure: works on word and line boxes (OCR or a PDF text layer), ruling lines and figure regions only.
 /// See each rule's file for the thresholds: `ReadingOrder`, `Headings`, `Paragraphs`,
-/// `Lists`, `ListMarker`, `RuledTables`, `UnruledTables`, `HeadersFooters`, `TextJoin`.
+/// `Lists`, `ListMarker`, `RuledTables`, `UnruledTables`, `HeadersFooters`, `Figures`, `Captions`,
+/// `Equations`, `References`, `TextJoin`.
 public enum LayoutAnalyzer {
     /// Lays out every page of a document: headers/footers are the margin lines repeated across
     /// pages, heading levels come from the sizes over the whole document, and at most one title

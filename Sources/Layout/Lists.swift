@@ -1,7 +1,8 @@
 import DocumentModel
 
 /// List rules.
-/// - An item starts at a line whose first word is a marker (`ListMarker`) followed by text.
+/// - An item starts at a line whose first word is a marker (`ListMarker`) followed by text, or
+///   "3," where the numbering confirms it (OCR reads "3." so at low resolution: `commaMarker`).
 /// - Continuation lines are lines without a marker, close below, either indented past the item's
 ///   marker (hanging indent, usually aligned with the item's text) or starting back at the
 ///   marker's x when their first word would not have fitted at the end of the line before (a
@@ -28,9 +29,36 @@ struct Lists {
         return ListMarker.parse(line.words[0].text)
     }
 
+    /// "3," opening a line: OCR's reading of "3." at low resolution. A decimal marker only where
+    /// the numbering confirms it (`collect`): the item right after "2.", or a first item followed by "2.".
+    static func commaMarker(of line: TextLine) -> ListMarker? {
+        guard line.words.count >= 2 else { return nil }
+        let token = line.words[0].text
+        let digits = token.dropLast()
+        guard token.hasSuffix(","), !digits.isEmpty, digits.count <= 3, digits.allSatisfy({ $0.isASCII && $0.isNumber }),
+              let n = Int(digits) else { return nil }
+        return ListMarker(text: token, type: .decimal, ordinal: n)
+    }
+
+    /// `commaMarker(of:)` when it continues the numbering of `previous`.
+    private static func sequel(_ line: TextLine, after previous: ListMarker) -> ListMarker? {
+        guard previous.type == .decimal, let n = previous.ordinal, let m = commaMarker(of: line), m.ordinal == n + 1 else { return nil }
+        return m
+    }
+
+    /// The marker opening a list at `items[start]`: a marker, or a comma marker whose next item
+    /// (among the next 4 lines) carries the following number with a proper marker.
+    private static func opening(_ items: [PageItem], at start: Int) -> ListMarker? {
+        guard let first = items[start].line else { return nil }
+        if let m = marker(of: first) { return m }
+        guard let c = commaMarker(of: first), let n = c.ordinal else { return nil }
+        let next = items[(start + 1)..<min(items.count, start + 5)].compactMap(\.line).first { marker(of: $0) != nil }
+        return next.flatMap { marker(of: $0) }.map { $0.type == .decimal && $0.ordinal == n + 1 } == true ? c : nil
+    }
+
     /// Collects the list starting at `items[start]`; nil when it is not a list (see the rules).
     func collect(_ items: [PageItem], from start: Int, isHeading: (TextLine) -> Bool) -> (DraftBlock, Int)? {
-        guard let first = items[start].line, let m = Self.marker(of: first) else { return nil }
+        guard let first = items[start].line, let m = Self.opening(items, at: start) else { return nil }
         var drafts = [Draft(marker: m, markerX: first.box.minX, lines: [first.dropping(first: 1)!])]
         var previous = first
         var next = start + 1
@@ -42,7 +70,8 @@ struct Lists {
             guard gap > -0.5 * Double(previous.box.height), Double(line.box.minX) > Double(minMarkerX) - em else { break }
             if Paragraphs.sameRow(line, after: previous, metrics: metrics) {
                 drafts[drafts.count - 1].lines.append(line)
-            } else if let marker = Self.marker(of: line), gap <= paragraphs.splitGap + 1.2 * metrics.bodySize {
+            } else if let marker = Self.marker(of: line) ?? Self.sequel(line, after: drafts.last!.marker),
+                      gap <= paragraphs.splitGap + 1.2 * metrics.bodySize {
                 drafts.append(Draft(marker: marker, markerX: line.box.minX, lines: [line.dropping(first: 1)!]))
             } else if gap <= paragraphs.splitGap, Self.marker(of: line) == nil,
                       Double(line.box.minX) > Double(drafts.last!.markerX) + 0.5 * em

@@ -14,13 +14,21 @@ struct PageAnalyzer {
         if input.options.tables {
             (tables, body) = Tables.extract(lines: body, rulings: input.rulings, metrics: metrics)
         }
-        var figures: [Block] = []
+        var figures: [Block] = [], subcaptions: [Block] = []
         if !input.figures.isEmpty {
-            (figures, body, tables) = Figures.extract(candidates: input.figures, lines: body, tables: tables, metrics: metrics)
+            (figures, body, tables, subcaptions) = Figures.extract(candidates: input.figures, lines: body, tables: tables, metrics: metrics)
         }
         body = TextLine.rejoin(body, gutter: Gutter.find(body, metrics: metrics))
-        let items = ordered(body.map(PageItem.line) + (tables + figures).map(PageItem.block), tables: tables + figures,
+        var items = ordered(body.map(PageItem.line) + (tables + figures).map(PageItem.block), tables: tables + figures,
                             metrics: metrics)
+        // A figure's sub-captions are read right after it, in the order they were found (rows, then left to right).
+        for sub in subcaptions.reversed() {
+            guard let k = items.firstIndex(where: { item in
+                if case .block(let b) = item { return b.kind == .figure && Figures.contains(b.box, sub.box) }
+                return false
+            }) else { continue }
+            items.insert(.block(sub), at: k + 1)
+        }
         let builder = BlockBuilder(metrics: metrics, options: input.options,
                                    paragraphs: Paragraphs(ordered: items.compactMap(\.line), metrics: metrics))
         // Footnotes are read after the body of the page, whichever column they close.

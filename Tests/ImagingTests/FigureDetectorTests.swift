@@ -50,6 +50,31 @@ final class FigureDetectorTests: XCTestCase {
         XCTAssertTrue(regions.contains { near($0, photo) }, "photo \(photo) in \(regions)")
     }
 
+    /// A colour bar beside a picture joins it; a lone ruling and an underline make no candidate.
+    func testColourBarJoinsItsPicture() throws {
+        var c = Canvas(width: 1700, height: 2200)
+        text(&c, x: 150, y: 150, lines: 6, width: 1400)
+        let picture = Box(x: 400, y: 600, width: 500, height: 400)
+        c.fill(picture, 120)
+        c.fill(Box(x: 450, y: 650, width: 150, height: 100), 30)
+        // The bar: 14 px wide, 10 px right of the picture, as tall as it (a 2-px frame around a gradient).
+        let bar = Box(x: picture.maxX + 10, y: picture.minY, width: 14, height: picture.height)
+        c.fill(Box(x: bar.minX, y: bar.minY, width: bar.width, height: 2)); c.fill(Box(x: bar.minX, y: bar.maxY - 2, width: bar.width, height: 2))
+        c.fill(Box(x: bar.minX, y: bar.minY, width: 2, height: bar.height)); c.fill(Box(x: bar.maxX - 2, y: bar.minY, width: 2, height: bar.height))
+        for y in stride(from: bar.minY + 2, to: bar.maxY - 2, by: 4) { c.fill(Box(x: bar.minX + 2, y: y, width: bar.width - 4, height: 2), UInt8(y % 200)) }
+        // A sub-caption right below the picture (its words fuse into components when reduced).
+        text(&c, x: picture.minX, y: picture.maxY + 12, lines: 1, width: 300)
+        // A ruling across the page far from the picture, and an underlined word.
+        c.fill(Box(x: 150, y: 1400, width: 1400, height: 2))
+        text(&c, x: 150, y: 1500, lines: 1, width: 300); c.fill(Box(x: 150, y: 1518, width: 300, height: 2))
+        let image = try XCTUnwrap(Image(grayForTests: c.width, height: c.height, bytes: c.bytes))
+        image.setResolution(200)
+        let regions = image.figureRegions()
+        XCTAssertEqual(regions.count, 1, "\(regions)")
+        XCTAssertGreaterThanOrEqual(regions.first?.maxX ?? 0, bar.maxX - 2, "\(regions)")
+        XCTAssertLessThanOrEqual(regions.first?.maxY ?? 0, picture.maxY + 6, "\(regions)")
+    }
+
     func testTextOnlyPageHasNoCandidates() throws {
         var c = Canvas(width: 850, height: 1100)
         text(&c, x: 80, y: 80, lines: 20, width: 690)

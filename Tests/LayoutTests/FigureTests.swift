@@ -117,10 +117,38 @@ final class FigurePanelTests: XCTestCase {
         page.add("Figure 11. Example four: the clock.", x: 500, y: 1420)
         page.addLines([prose(12, seed: 2), prose(12, seed: 3)], y: 1540)
         let blocks = page.analyze()
-        XCTAssertEqual(blocks.map(\.kind), [.paragraph, .figure, .caption, .paragraph])
+        // The panel labels between the pictures are the figure's sub-captions, read after it.
+        XCTAssertEqual(blocks.map(\.kind), [.paragraph, .figure, .caption, .caption, .caption, .caption, .caption, .paragraph])
         let figure = blocks[1]
         XCTAssertEqual(figure.box.minY, 300)
         XCTAssertGreaterThanOrEqual(figure.box.maxY, 1320)
-        XCTAssertEqual(blocks[2].captionOf, figure.readingOrder)
+        XCTAssertEqual(blocks[2...5].map(\.text), ["(a) Original image", "(b) Noisy image", "(c) Denoised image", "(d) Difference"])
+        XCTAssertTrue(blocks[2...6].allSatisfy { $0.captionOf == figure.readingOrder })
+        XCTAssertEqual(blocks[6].text, "Figure 11. Example four: the clock.")
+    }
+
+    /// Sub-captions side by side on one OCR line are cut at each label, and a wrapped
+    /// sub-caption keeps its second line; a label drawn inside a picture stays part of it.
+    func testSubcaptionsOnOneLineAndWrapped() {
+        var page = OCRPage()
+        page.addLines([prose(12), prose(12, seed: 1)], y: 150)
+        page.figures = [Box(x: 200, y: 300, width: 500, height: 400), Box(x: 740, y: 300, width: 500, height: 400),
+                        Box(x: 200, y: 900, width: 500, height: 400), Box(x: 740, y: 900, width: 500, height: 400)]
+        page.add("(a) in the picture", x: 260, y: 400)
+        page.add("(c) NLEM, PSNR = 25.68, SNR = (d) VNLEM, PSNR = 25.48", x: 210, y: 760)
+        page.add("17.36, FSIM = 0.952", x: 210, y: 810)
+        // One OCR line across the row, cut at the wide gap between the two sub-captions.
+        var row = OCRPage.line([")", "NLEM,", "difference"], x: 210, y: 1360, size: 40)
+        row.words += OCRPage.line(["(f)", "VNLEM,", "difference"], x: 760, y: 1360, size: 40).words
+        row.box = Box.enclosing(row.words.map(\.box))!
+        page.lines.append(row)
+        page.add("Figure 4. Four panels.", x: 500, y: 1480)
+        page.addLines([prose(12, seed: 2), prose(12, seed: 3)], y: 1600)
+        let blocks = page.analyze()
+        let subs = blocks.filter { $0.kind == .caption && !$0.text.hasPrefix("Figure") }
+        // The first label of the last row was misread (")"): the row's other label shows it is one.
+        XCTAssertEqual(subs.map(\.text), ["(c) NLEM, PSNR = 25.68, SNR = 17.36, FSIM = 0.952", "(d) VNLEM, PSNR = 25.48",
+                                          ") NLEM, difference", "(f) VNLEM, difference"])
+        XCTAssertFalse(blocks.contains { $0.text.contains("picture") })
     }
 }

@@ -33,4 +33,16 @@ final class HeaderFooterTests: XCTestCase {
         XCTAssertEqual(blocks.first?.kind, .paragraph)
         XCTAssertEqual(blocks.last?.kind, .footer)
     }
+
+    /// On a single page, a running title on the page number's row is a header; a top line
+    /// away from the number stays body text.
+    func testRunningTitleBesideThePageNumber() {
+        var p = SyntheticPage()
+        p.add("30", x: 100, y: 40, size: 16)
+        p.add("A. AUTHOR AND B. AUTHOR", x: 400, y: 40, size: 16)
+        p.addLines([prose(10), prose(9, seed: 1)], x: 100, y: 200)
+        let blocks = p.analyze()
+        XCTAssertEqual(blocks.prefix(2).map(\.kind), [.header, .header])
+        XCTAssertEqual(blocks.filter { $0.kind == .paragraph }.count, 1)
+    }
 }

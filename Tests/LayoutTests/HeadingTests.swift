@@ -109,6 +109,28 @@ final class OCRHeadingTests: XCTestCase {
         XCTAssertEqual(blocks.count, 1, "one paragraph")
     }
 
+    /// A numbered heading in small capitals wraps onto a short centred line: one heading. In
+    /// small capitals only each word's first letter is a full capital, so a two-word line's
+    /// median box is taller than the first line's; the robust sizes agree.
+    func testSmallCapitalsHeadingOnTwoLines() {
+        var page = OCRPage()
+        let y = page.addLines([prose(12), prose(12, seed: 1)], y: 200)
+        func smallCaps(_ words: [String], x: Int, y: Int) -> Line {
+            var line = OCRPage.line(words, x: x, y: y, size: 30)
+            for k in line.words.indices where k % 3 == 0 {   // every third word's box shows a full capital
+                let b = line.words[k].box
+                line.words[k].box = Box(x: b.x, y: b.y - 8, width: b.width, height: b.height + 8)
+            }
+            line.box = Box.enclosing(line.words.map(\.box))!
+            return line
+        }
+        page.lines.append(smallCaps(["2.", "CLONES", "OF", "ANALYTIC", "AND", "ORDERED", "MAPS,", "EXAMPLES", "TO"], x: 110, y: y + 60))
+        page.lines.append(smallCaps(["BANACH’S", "CLAIM"], x: 700, y: y + 100))
+        page.addLines([prose(12, seed: 2), prose(12, seed: 3)], y: y + 200)
+        let headings = page.analyze().filter { $0.kind == .heading }
+        XCTAssertEqual(headings.map(\.text), ["2. CLONES OF ANALYTIC AND ORDERED MAPS, EXAMPLES TO BANACH’S CLAIM"])
+    }
+
     func testEquationLineIsNotAHeading() {
         var page = OCRPage()
         let y = page.addLines([prose(9), prose(9, seed: 1)], y: 200)

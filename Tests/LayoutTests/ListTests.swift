@@ -55,6 +55,24 @@ final class ListTests: XCTestCase {
         XCTAssertEqual(blocks[1].text.split(separator: "\n").count, 4)
     }
 
+    /// At low resolution OCR reads "1." as "1,": such a marker counts where the numbering confirms it.
+    func testCommaMarkersConfirmedByTheNumbering() {
+        var page = SyntheticPage()
+        page.add("Intro paragraph " + prose(8), x: 100, y: 60)
+        page.addLines(["1, links addresses as free text;", "2. uses data-driven blocking keys;",
+                       "3. extends the inverted index;", "4, is robust against quality issues; and", "5. is practical."],
+                      x: 100, y: 100, pitch: 30)
+        page.add("After the list " + prose(8), x: 100, y: 280)
+        let blocks = page.analyze()
+        XCTAssertEqual(blocks.map(\.kind), [.paragraph, .list, .paragraph])
+        XCTAssertEqual(blocks[1].listItems.map(\.marker), ["1,", "2.", "3.", "4,", "5."])
+        XCTAssertEqual(blocks[1].listItems.map(\.markerType), Array(repeating: .decimal, count: 5))
+        // Without the numbering, "3," opening a line is prose.
+        var prosePage = SyntheticPage()
+        prosePage.addLines(["3, 5 and 7 are the primes " + prose(5), "that follow two " + prose(6)], x: 100, y: 100)
+        XCTAssertEqual(prosePage.analyze().map(\.kind), [.paragraph])
+    }
+
     func testSingleNumberedLineIsNotAList() {
         var page = SyntheticPage()
         page.add("1. The only numbered line", x: 100, y: 100)

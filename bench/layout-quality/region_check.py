@@ -35,8 +35,10 @@ def iou(a, b):
     return inter / ua if ua > 0 else 0.0
 
 
-def group(tokens, hgap, vgap):
-    """Regions of same-label words: [(kind, bbox)]."""
+def group(tokens, hgap, vgap, split_indents=True):
+    """Regions of same-label words: [(kind, bbox)]. With `split_indents` (the current grouping),
+    paragraph regions are cut before each first-line indent (see `split_at_indents`) and table
+    and figure words join across 4 times the side-by-side gap (table columns, chart labels)."""
     n = len(tokens)
     parent = list(range(n))
 
@@ -61,7 +63,9 @@ def group(tokens, hgap, vgap):
     by_kind = defaultdict(list)
     for i, t in enumerate(tokens):
         by_kind[t["type"]].append(i)
-    for idx in by_kind.values():
+    for kind, idx in by_kind.items():
+        # A table's columns and a figure's labels lie further apart than words of prose: one region.
+        wide = 4 if split_indents and kind in ("table", "figure") else 1
         for a in range(len(idx)):
             ba = tokens[idx[a]]["bbox"]
             for b in range(a + 1, len(idx)):
@@ -70,15 +74,67 @@ def group(tokens, hgap, vgap):
                 dy = max(bb[1] - ba[3], ba[1] - bb[3], 0)
                 ox = min(ba[2], bb[2]) - max(ba[0], bb[0])
                 oy = min(ba[3], bb[3]) - max(ba[1], bb[1])
-                if (oy > 0 and dx <= hgap * h) or (ox > 0 and dy <= vlimit):
+                if (oy > 0 and dx <= wide * hgap * h) or (ox > 0 and dy <= vlimit):
                     parent[find(idx[a])] = find(idx[b])
     regions = defaultdict(list)
     for i in range(n):
         regions[find(i)].append(tokens[i])
+    groups = list(regions.values())
+    if split_indents:
+        groups = [part for ws in groups for part in (split_at_indents(ws, h) if ws[0]["type"] == "paragraph" else [ws])]
     out = []
-    for ws in regions.values():
+    for ws in groups:
         out.append((ws[0]["type"], [min(w["bbox"][0] for w in ws), min(w["bbox"][1] for w in ws),
                                     max(w["bbox"][2] for w in ws), max(w["bbox"][3] for w in ws)]))
+    return out
+
+
+def split_at_indents(ws, h):
+    """Cuts a paragraph region into paragraphs at first-line indents, as a reader (and
+    publaynet-style annotation) sees them: LaTeX separates paragraphs by an indent, not by
+    space, so proximity alone merges them. Words form lines by vertical overlap; a line that
+    starts at least 0.8 word heights right of the region's left edge, after a line that starts
+    at the edge (within 0.4), opens a new paragraph."""
+    lines = []
+    for w in sorted(ws, key=lambda w: (w["bbox"][1] + w["bbox"][3]) / 2):
+        cy = (w["bbox"][1] + w["bbox"][3]) / 2
+        if lines and abs(cy - lines[-1]["cy"]) < 0.5 * h:
+            lines[-1]["words"].append(w)
+        else:
+            lines.append({"cy": cy, "words": [w]})
+    if len(lines) < 3:
+        return [ws]
+    starts = [min(w["bbox"][0] for w in l["words"]) for l in lines]
+    left = min(starts)
+    parts = [[]]
+    for i, l in enumerate(lines):
+        if i > 0 and starts[i] - left >= 0.8 * h and starts[i - 1] - left < 0.4 * h and parts[-1]:
+            parts.append([])
+        parts[-1].extend(l["words"])
+    return parts
+
+
+def region_tokens(tokens, keep_as_labelled=False):
+    """The tokens regions are built from, with region classes. DocBank marks a picture with one
+    "##LTFigure##" token over its box and vector strokes (chart axes, fraction bars, rules) with
+    "##LTLine##" tokens, labelled like the text around them. A region annotation (publaynet)
+    draws one figure region over a chart with its ticks and labels: so tokens centred inside a
+    figure token's box are figure, and strokes outside figures are no words and are left out.
+    `keep_as_labelled` keeps every token with its own label (the first version)."""
+    toks = [dict(t, type=GT_KIND.get(t["type"], "other")) for t in tokens]
+    if keep_as_labelled:
+        return toks
+    figures = [t["bbox"] for t in toks if t["type"] == "figure" and t["text"].startswith("##LTFigure")]
+
+    def inside(t):
+        cx, cy = (t["bbox"][0] + t["bbox"][2]) / 2, (t["bbox"][1] + t["bbox"][3]) / 2
+        return any(b[0] <= cx <= b[2] and b[1] <= cy <= b[3] for b in figures)
+    out = []
+    for t in toks:
+        if inside(t):
+            out.append(dict(t, type="figure"))
+        elif not t["text"].startswith("##LTLine"):
+            out.append(t)
     return out
 
 
@@ -108,6 +164,10 @@ def main():
     ap.add_argument("--hgap", type=float, default=1.5)
     ap.add_argument("--vgap", type=float, default=1.0)
     ap.add_argument("--per-page", action="store_true")
+    ap.add_argument("--no-indent-split", action="store_true",
+                    help="keep paragraphs that only an indent separates as one region (the first version's grouping)")
+    ap.add_argument("--no-figure-fold", action="store_true",
+                    help="keep the words and strokes inside figures with their own labels (the first version)")
     a = ap.parse_args()
     preds = {}
     for line in open(a.pred, encoding="utf-8"):
@@ -122,8 +182,8 @@ def main():
             if row["subset"] != "docbank":
                 continue
             gt_tokens = json.load(open(os.path.join(a.holdout, "layout", row["gt_path"]), encoding="utf-8"))["tokens"]
-            toks = [dict(t, type=GT_KIND.get(t["type"], "other")) for t in gt_tokens]
-            gt = group(toks, a.hgap, a.vgap)
+            toks = region_tokens(gt_tokens, a.no_figure_fold)
+            gt = group(toks, a.hgap, a.vgap, not a.no_indent_split)
             pr = preds.get(row["file"], [])
             pages += 1
             m = match(gt, pr, a.iou, False)

@@ -29,8 +29,9 @@ final class LayoutPageStage: PageStage {
     static let section = "layout"
     static let keys = ["enabled", "paragraphs", "lists", "tables"]
     static let defaultSettings = LayoutSettings()
-    /// 2: headings, paragraphs, figures and captions on real pages.
-    static let revision = 2
+    /// 2: headings, paragraphs, figures and captions on real pages; 3: reference lists,
+    /// sub-captions, small-capital headings, running titles beside page numbers, comma markers.
+    static let revision = 3
     static let inputs: [Stage] = [.extract, .ocr, .barcodes, .detect]
 
     init() {}

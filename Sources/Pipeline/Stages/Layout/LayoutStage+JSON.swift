@@ -6,7 +6,7 @@ extension LayoutStage {
     /// A page's structure as JSON for exports, shaped like Vision's document container:
     /// `title`, `text`, `blocks` (all, in reading order; a caption's `captionOf` is the
     /// `readingOrder` of the figure or table it describes), `headings`, `paragraphs`, `lists`
-    /// (items with `marker`, `markerType`, `depth`, `text`), `tables` (`rows` of cells with
+    /// (items with `marker`, `markerType`, `depth`, `text`), `references` (reference lists, shaped like `lists`), `tables` (`rows` of cells with
     /// half-open `rowRange`/`columnRange`), `figures` (`box`, `caption`) and `captions`
     /// (`text`, `box`, `captionOf`). Boxes are `[x, y, width, height]` in page pixels,
     /// top-left origin. Keys are sorted, so equal structures give equal strings.
@@ -61,6 +61,8 @@ struct StructureJSON: Encodable {
     var headings: [HeadingJSON]
     var paragraphs: [ParagraphJSON]
     var lists: [ListJSON]
+    /// Reference lists (bibliographies), shaped like `lists`.
+    var references: [ListJSON]
     var tables: [TableJSON]
     var figures: [FigureJSON]
     var captions: [CaptionJSON]
@@ -84,6 +86,11 @@ struct StructureJSON: Encodable {
         }
     }
 
+    /// True when `inner`'s centre lies inside `outer` (a figure's sub-caption is not its caption).
+    private static func centred(_ inner: Box, in outer: Box) -> Bool {
+        Double(outer.minX) <= inner.midX && inner.midX <= Double(outer.maxX) && Double(outer.minY) <= inner.midY && inner.midY <= Double(outer.maxY)
+    }
+
     init(_ blocks: [Block]) {
         let box: (Box) -> [Int] = { [$0.x, $0.y, $0.width, $0.height] }
         title = blocks.first { $0.kind == .title }?.text
@@ -92,15 +99,17 @@ struct StructureJSON: Encodable {
                                                 captionOf: $0.captionOf) }
         figures = blocks.filter { $0.kind == .figure }.map { f in
             FigureJSON(readingOrder: f.readingOrder, box: box(f.box),
-                       caption: blocks.first { $0.kind == .caption && $0.captionOf == f.readingOrder }?.text)
+                       caption: blocks.first { $0.kind == .caption && $0.captionOf == f.readingOrder && !Self.centred($0.box, in: f.box) }?.text)
         }
         captions = blocks.filter { $0.kind == .caption }.map { CaptionJSON(text: $0.text, box: box($0.box), captionOf: $0.captionOf) }
         headings = blocks.filter { $0.kind == .heading }.map { HeadingJSON(text: $0.text, level: $0.level ?? 1, box: box($0.box)) }
         paragraphs = blocks.filter { $0.kind == .paragraph }.map { ParagraphJSON(text: $0.text, box: box($0.box)) }
-        lists = blocks.filter { $0.kind == .list }.map { b in
+        let list: (Block) -> ListJSON = { b in
             ListJSON(items: b.listItems.map { ItemJSON(marker: $0.marker, markerType: $0.markerType.rawValue, depth: $0.depth, text: $0.text) },
                      box: box(b.box))
         }
+        lists = blocks.filter { $0.kind == .list }.map(list)
+        references = blocks.filter { $0.kind == .reference }.map(list)
         tables = blocks.filter { $0.kind == .table }.map { b in
             let rows = (0..<b.rowCount).map { r in
                 b.tableCells.filter { $0.row == r }.sorted { $0.column < $1.column }.map {
