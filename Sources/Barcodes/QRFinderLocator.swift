@@ -57,7 +57,8 @@ package enum QRFinderLocator {
     static let maxFinders = 120
     /// Local threshold: a pixel is dark below this fraction of the mean around it.
     static let darkRatio = 0.85
-    /// Half the side of the window the mean is taken over, in pixels of the level.
+    /// Half the side of the window the mean is taken over, in pixels of the level (used in whole
+    /// 8-px blocks: 5 blocks each side of the pixel's block, an 88-px window).
     static let windowRadius = 40
 
     // MARK: Triples
