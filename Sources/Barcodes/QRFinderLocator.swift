@@ -207,7 +207,14 @@ package enum QRFinderLocator {
             sums.withUnsafeMutableBufferPointer { blocks in
                 for y in 0..<h {
                     let row = y * w, blockRow = (y / side) * bw
-                    for x in 0..<w { blocks[blockRow + x / side] += Int(px[row + x]) }
+                    var x = 0, b = 0
+                    while x < w {
+                        let end = min(x + side, w)
+                        var sum = 0
+                        while x < end { sum += Int(px[row + x]); x += 1 }
+                        blocks[blockRow + b] += sum
+                        b += 1
+                    }
                 }
             }
             // Summed-area table of the block sums and pixel counts; then each block's threshold.
@@ -222,7 +229,7 @@ package enum QRFinderLocator {
                     counts[i] = n + counts[i - 1] + counts[i - bw - 1] - counts[i - bw - 2]
                 }
             }
-            var threshold = [Int](repeating: 0, count: bw * bh)
+            var threshold = [UInt8](repeating: 0, count: bw * bh)
             for by in 0..<bh {
                 let y0 = max(0, by - k), y1 = min(bh, by + k + 1)
                 for bx in 0..<bw {
@@ -231,14 +238,19 @@ package enum QRFinderLocator {
                     let sum = table[a] - table[b] - table[c] + table[d]
                     let count = counts[a] - counts[b] - counts[c] + counts[d]
                     // Dark: v < mean × ratio, i.e. v < threshold (rounded up).
-                    threshold[by * bw + bx] = Int((Double(sum) * darkRatio / Double(max(1, count))).rounded(.up))
+                    threshold[by * bw + bx] = UInt8(clamping: Int((Double(sum) * darkRatio / Double(max(1, count))).rounded(.up)))
                 }
             }
             threshold.withUnsafeBufferPointer { limits in
                 mask.withUnsafeMutableBufferPointer { out in
                     for y in 0..<h {
                         let row = y * w, blockRow = (y / side) * bw
-                        for x in 0..<w where Int(px[row + x]) < limits[blockRow + x / side] { out[row + x] = 1 }
+                        var x = 0, b = 0
+                        while x < w {
+                            let end = min(x + side, w), limit = limits[blockRow + b]
+                            while x < end { out[row + x] = px[row + x] < limit ? 1 : 0; x += 1 }
+                            b += 1
+                        }
                     }
                 }
             }
