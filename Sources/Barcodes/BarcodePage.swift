@@ -15,15 +15,16 @@ final class BarcodePage {
         gray = try image.isPlainGray ? image : image.grayscale()
     }
 
-    private init(gray: Image, candidates: [Box]) {
+    private init(gray: Image, candidates: [Box], finderCrops: [Box]?) {
         self.gray = gray
         self.candidates = candidates
+        self.storedFinderCrops = finderCrops
     }
 
     /// The same page with found symbols painted out (`whitened` of ``gray``); the candidate
-    /// regions found on the original are kept.
+    /// regions and finder-pattern areas found on the original are kept.
     func blanked(_ whitened: Image) -> BarcodePage {
-        BarcodePage(gray: whitened, candidates: candidates)
+        BarcodePage(gray: whitened, candidates: candidates, finderCrops: storedFinderCrops)
     }
 
     var width: Int { gray.width }
@@ -32,6 +33,17 @@ final class BarcodePage {
     /// Regions that look like codes and not like text (``Imaging/Image/barcodeCandidateRegions``).
     /// Empty when leptonica fails to look (the whole-page passes still read the page).
     private(set) lazy var candidates: [Box] = (try? gray.barcodeCandidateRegions()) ?? []
+
+    private var storedFinderCrops: [Box]?
+
+    /// Areas around QR finder-pattern triples (``QRFinderLocator``), found once, on first use.
+    /// Empty when leptonica cannot copy the pixels.
+    var finderCrops: [Box] {
+        if let storedFinderCrops { return storedFinderCrops }
+        let crops = (try? gray.barcodeGrayPlane()).map { QRFinderLocator.crops(in: $0) } ?? []
+        storedFinderCrops = crops
+        return crops
+    }
 
     /// At least ``largePage`` px on one side.
     var isLarge: Bool { max(width, height) >= Self.largePage }

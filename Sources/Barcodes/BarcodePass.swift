@@ -11,6 +11,9 @@ public struct BarcodePass: Sendable, Hashable, Codable, CustomStringConvertible 
         /// Regions that look like codes (dense, fine-grained dark texture found with leptonica
         /// morphology), each padded and read on its own.
         case candidates
+        /// Areas around three QR finder patterns that make the corner of a symbol
+        /// (``QRFinderLocator``), each read on its own, for QR codes only.
+        case finderPatterns
     }
 
     /// true: zxing `ReadBarcodes` (all symbols); false: `ReadBarcode` (the first symbol).
@@ -78,7 +81,9 @@ public enum BarcodeSearch: Sendable, Hashable, Codable {
     /// loses symbols on unevenly lit photos that one global threshold keeps, so the matrix
     /// passes are made with both; a background-normalised half-size copy, a single-symbol read
     /// (zxing's own rotation and pyramid), 3/4- and 3/2-size copies add a few more. Last, ZBar
-    /// reads QR codes zxing-cpp 1.4 cannot (high versions): see ``ZBarScanner``.
+    /// reads QR codes zxing-cpp 1.4 cannot (high versions): see ``ZBarScanner``. Then areas
+    /// around QR finder-pattern triples are read one by one, with both binarisers: in cluttered
+    /// or unevenly lit photos a crop decodes where the whole image does not (``QRFinderLocator``).
     public static let stagedPasses: [BarcodePass] = pagePasses + quickLook + photoPasses
 
     /// The passes for pages (scans, renders), first: all symbols on the whole page, single
@@ -103,6 +108,8 @@ public enum BarcodeSearch: Sendable, Hashable, Codable {
         BarcodePass(multi: true, scale: 0.75, matrixOnly: true),
         BarcodePass(multi: true, scale: 0.75, binarizer: .globalHistogram, matrixOnly: true),
         BarcodePass(zbar: true),
+        BarcodePass(multi: false, area: .finderPatterns),
+        BarcodePass(multi: false, area: .finderPatterns, binarizer: .globalHistogram),
     ]
 
     /// The cheap first look at a large image: matrix codes on a quarter-size copy, with both

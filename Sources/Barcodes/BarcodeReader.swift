@@ -36,13 +36,15 @@ public final class BarcodeReader {
     ///
     /// On a large image (≥ 1500 px on a side: a page rendered or scanned at 150 dpi or more, or
     /// a camera photo) the staged search reads where there is evidence of a code. The evidence
-    /// is looked for cheaply first: regions that look like codes, and a quick look for matrix
-    /// codes on a quarter-size copy (``BarcodeSearch/quickLook``). Nothing found by either
-    /// (text pages): the page is not read further. The quick look found a symbol (a photo or a
-    /// sheet of codes): every pass reads the whole image. Only code-like regions: the first
-    /// pass reads the whole page and the others only those regions (cropped, then scaled or
-    /// rotated). Smaller images get every pass in full, the photo passes only
-    /// when a symbol was found or a region looks like a code. Custom searches run every pass as given.
+    /// is looked for cheaply first: regions that look like codes, a quick look for matrix
+    /// codes on a quarter-size copy (``BarcodeSearch/quickLook``), and QR finder-pattern
+    /// triples (``QRFinderLocator``; not looked for on a text page). Nothing found by any (text
+    /// pages): the page is not read further. The quick look found a symbol or there are
+    /// finder-pattern triples (a photo): every pass reads the whole image. Only code-like
+    /// regions: the first pass reads the whole page and the others only those regions (cropped,
+    /// then scaled or rotated). Smaller images get every pass in full, the photo passes only
+    /// with some evidence of a code. The finder-pattern passes read the areas around the
+    /// triples. Custom searches run every pass as given.
     ///
     /// A pass that finds something new is run again with every symbol found so far painted
     /// white, until it finds nothing new (``maxBlankingRounds`` at most per image).
@@ -50,7 +52,7 @@ public final class BarcodeReader {
     /// `textPage`: the page read as a text document (OCR found plenty of words). Its symbols are
     /// printed, not photographed: after a quick-look find, the passes after the first read only
     /// the code-like regions instead of the whole page (the photo passes cost ≈ 2 s on a 300-dpi
-    /// page and add nothing on scans).
+    /// page and add nothing on scans), and finder patterns are not looked for.
     public func read(_ image: Image, textPage: Bool = false) throws(BarcodeError) -> [Barcode] {
         guard !symbologies.isEmpty else { return [] }
         guard image.width > 0, image.height > 0 else { return [] }
@@ -73,17 +75,28 @@ public final class BarcodeReader {
         var wholePage = !gated
         if gated {
             for pass in BarcodeSearch.quickLook { try run(pass, onlyCandidates: false) }
-            if result.isEmpty && page.candidates.isEmpty { return [] }
-            wholePage = !result.isEmpty && !textPage
             passes.removeAll(where: BarcodeSearch.quickLook.contains)
+            let finderEvidence = !textPage && !page.finderCrops.isEmpty
+            if result.isEmpty && page.candidates.isEmpty && !finderEvidence { return [] }
+            wholePage = (!result.isEmpty || finderEvidence) && !textPage
             // Only code-like regions: the photo passes read just those regions.
         }
+        var photoEvidence = true
         for (index, pass) in passes.enumerated() {
+            if pass.area == .finderPatterns {
+                // Finder-pattern areas are for photos: a text document's codes are printed and read
+                // by the passes before. Any other image gets them, and they read only QR codes.
+                if textPage || page.finderCrops.isEmpty { continue }
+                try run(pass, onlyCandidates: false)
+                continue
+            }
             // A smaller image gets the photo passes only with some evidence of a code: a symbol
             // found already, or a region that looks like one (receipts and small text scans
             // have neither, and the photo passes would double their time).
-            if search == .staged, !gated, BarcodeSearch.photoPasses.first == pass,
-               result.isEmpty, page.candidates.isEmpty { break }
+            if search == .staged, !gated, BarcodeSearch.photoPasses.first == pass {
+                photoEvidence = !result.isEmpty || !page.candidates.isEmpty || (!textPage && !page.finderCrops.isEmpty)
+            }
+            if !photoEvidence { continue }
             try run(pass, onlyCandidates: !wholePage && index > 0)
         }
         return result
@@ -134,7 +147,7 @@ public final class BarcodeReader {
     /// One pass over `page`; `onlyCandidates` turns a whole-page pass into reads of the
     /// candidate regions.
     private func read(_ page: BarcodePage, pass: BarcodePass, onlyCandidates: Bool) throws(BarcodeError) -> [Barcode] {
-        let wanted = pass.zbar ? symbologies.intersection([.qr])
+        let wanted = pass.zbar || pass.area == .finderPatterns ? symbologies.intersection([.qr])
             : pass.linearOnly ? symbologies.filter(\.isLinear)
             : pass.matrixOnly ? symbologies.filter { !$0.isLinear } : symbologies
         guard !wanted.isEmpty else { return [] }
@@ -158,6 +171,8 @@ public final class BarcodeReader {
                     Box(x: 0, y: h - th, width: tw, height: th), Box(x: w - tw, y: h - th, width: tw, height: th)]
         case .candidates:
             return page.candidates
+        case .finderPatterns:
+            return page.finderCrops
         }
     }
 

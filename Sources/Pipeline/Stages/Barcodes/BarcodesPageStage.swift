@@ -22,8 +22,8 @@ final class BarcodesPageStage: PageStage {
     static let section = "barcodes"
     static let keys = ["enabled", "symbologies", "try_harder"]
     static let defaultSettings = BarcodeSettings()
-    /// 2: staged photo search.
-    static let revision = 2
+    /// 2: staged photo search; 3: QR finder-pattern areas (and finder triples as evidence of a code).
+    static let revision = 3
     static let inputs: [Stage] = [.extract]
     static let needsImage = true
 
