@@ -112,18 +112,21 @@ public final class TextRecognizer {
         let start = Date()
         let dpi = textDPI ?? (image.resolution >= 70 ? image.resolution : 300)
         let factor = Self.upscaleFactor(textDPI: dpi)
-        let input = factor > 1 ? try image.scaled(by: factor) : image
+        var input = factor > 1 ? try image.scaled(by: factor) : image
+        if try input.ocrHasDarkBorder() { input = try input.ocrCleanedPage() }
         let scaled = try input.ocrWithResolution(Int((Double(dpi) * factor).rounded()))
         let layout = Self.segmentation(width: image.width, textDPI: dpi)
+        // A "word" of vertical bars is a ruling (a table's rules, a receipt's frame), not text.
         var page = try fast.recognize(scaled, options: RecognitionOptions(segmentation: layout, deadline: seconds,
                                                                           vocabulary: vocabulary))
+            .removingWords { Self.isRuleGlyph($0.text) }
         if settings.level != .fast {
             // Re-reading is capped at a share of the fast pass's own time (`rereadShare`).
             let fastSeconds = Date().timeIntervalSince(start)
             let rereadEnd = fastSeconds * (1 + Self.rereadShare(for: settings.level))
             let remaining = { min(seconds, rereadEnd) - Date().timeIntervalSince(start) }
             // A page read as (nearly) empty is read again whole, within the page's own deadline.
-            page = try rereadPageIfUnreadable(page, image: scaled, remaining: { seconds - Date().timeIntervalSince(start) })
+            page = try rereadPageIfUnreadable(page, image: scaled, segmentation: layout, remaining: { seconds - Date().timeIntervalSince(start) })
             page = try rereadWeakLines(page, image: scaled, remaining: remaining)
         }
         return page.scaled(by: 1 / factor)
