@@ -44,3 +44,16 @@ final class DarkBorderRecognizeTests: XCTestCase {
         XCTAssertFalse(TextRecognizer.isRuleGlyph("|x"))
     }
 }
+
+/// The noise-fragment rule applied to every reading.
+final class NoiseFragmentTests: XCTestCase {
+    func testOnlyShortLowConfidenceWordsAreNoise() {
+        func word(_ text: String, _ confidence: Double) -> Word {
+            Word(text: text, confidence: confidence, box: Box(x: 0, y: 0, width: 10, height: 10))
+        }
+        XCTAssertTrue(TextRecognizer.isNoiseFragment(word("~", 12)))
+        XCTAssertTrue(TextRecognizer.isNoiseFragment(word("Ta", 35)))
+        XCTAssertFalse(TextRecognizer.isNoiseFragment(word("of", 90)), "a confident short word is text")
+        XCTAssertFalse(TextRecognizer.isNoiseFragment(word("Lukasiewicz", 20)), "a long word is kept")
+    }
+}

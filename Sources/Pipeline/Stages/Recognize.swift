@@ -129,6 +129,18 @@ public final class TextRecognizer {
             page = try rereadPageIfUnreadable(page, image: scaled, segmentation: layout, remaining: { seconds - Date().timeIntervalSince(start) })
             page = try rereadWeakLines(page, image: scaled, remaining: remaining)
         }
-        return page.scaled(by: 1 / factor)
+        return page.scaled(by: 1 / factor).removingWords(where: Self.isNoiseFragment)
+    }
+
+    /// Below this confidence a one- or two-character "word" is taken for noise.
+    public static let noiseFragmentConfidence = 40.0
+
+    /// True for a fragment of at most two characters that Tesseract itself rates below
+    /// `noiseFragmentConfidence`: what it reads in specks, figure texture, a photo's rim or the
+    /// stray marks of a receipt. Measured on the dev pages (after the accurate pass): dropping
+    /// them lowers CER on every subset (receipts 0.211 → 0.197, arXiv pages 0.171 → 0.170) and
+    /// raises bag-of-words F1; longer low-confidence words are kept (they are often half right).
+    static func isNoiseFragment(_ word: Word) -> Bool {
+        word.confidence < noiseFragmentConfidence && word.text.count <= 2
     }
 }
