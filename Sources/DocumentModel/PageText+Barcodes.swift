@@ -9,18 +9,6 @@ extension PageText {
             let x = Double(word.box.x) + Double(word.box.width) / 2, y = Double(word.box.y) + Double(word.box.height) / 2
             return symbols.contains { $0.contains(x: x, y: y) }
         }
-        var result = self
-        result.lines = lines.compactMap { line -> Line? in
-            let kept = line.words.filter { !inside($0) }
-            if kept.count == line.words.count { return line }
-            guard !kept.isEmpty, let box = Box.enclosing(kept.map(\.box)) else { return nil }
-            var trimmed = line
-            trimmed.words = kept
-            trimmed.text = kept.map(\.text).joined(separator: " ")
-            trimmed.box = box
-            trimmed.confidence = kept.map(\.confidence).reduce(0, +) / Double(kept.count)
-            return trimmed
-        }
-        return result
+        return removingWords(where: inside)
     }
 }

@@ -70,7 +70,13 @@ extension Image {
             // pixBackgroundNormSimple: background → 200.
             var norm: UnsafeMutablePointer<PIX>? = pixBackgroundNormSimple(pix, nil, nil)
             defer { pixDestroy(&norm) }
-            let gray = norm ?? pix
+            // The sheet's dark surroundings (a photographed receipt on a table) would take
+            // Otsu's threshold between them and the paper, losing faint print.
+            var whitened: UnsafeMutablePointer<PIX>? = norm.flatMap {
+                Image.whitenedDarkBorder($0, paper: 200, margin: image.borderMargin)
+            }
+            defer { pixDestroy(&whitened) }
+            let gray = whitened ?? norm ?? pix
             var binary: UnsafeMutablePointer<PIX>? = pixThresholdToBinary(gray, Int32(min(170, Self.otsuLevel(gray))))
             defer { pixDestroy(&binary) }
             guard let binary else { throw .operation("threshold a page to measure its text") }

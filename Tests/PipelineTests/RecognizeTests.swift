@@ -27,7 +27,17 @@ final class RecognizeTests: XCTestCase {
         print("accurate: \(accurate.lines.map { "\(Int($0.confidence)) \($0.stage) \($0.text)" })")
         XCTAssertTrue(accurate.lines.contains { $0.stage == .accurate }, "no line was re-read")
         XCTAssertTrue(accurate.lines.contains { $0.stage == .fast }, "every line was re-read")
-        XCTAssertGreaterThanOrEqual(accurate.meanConfidence, fast.meanConfidence)
+        // The re-read reads at least as many of the page's words (scripts/fixtures/ocr.py's
+        // ENGLISH lines). Mean confidence is no measure here: both readings drop their
+        // low-confidence fragments, the fast one more of them.
+        let truth = """
+            The quarterly report describes shipping volumes for the northern warehouse and the harbour office. \
+            Invoices were checked against the delivery notes and every missing parcel was recorded by hand. \
+            Customers asked for faster replies by telephone, so the service team will extend its opening hours. \
+            Please return the signed contract before Friday.
+            """.recognizedWords
+        func found(_ page: PageText) -> Int { page.lines.map(\.text).joined(separator: " ").recognizedWords.intersection(truth).count }
+        XCTAssertGreaterThanOrEqual(found(accurate), found(fast))
         for line in accurate.lines where line.stage == .accurate {
             // Re-read words are mapped back to page coordinates, inside the image.
             for w in line.words {

@@ -57,7 +57,8 @@ extension TextRecognizer {
             guard remaining() > 0.01 else { break }
             guard let engine = strategy.usesStandardModel ? standard : fast else { continue }
             let scale = max(1, min(4, strategy.targetHeight / Double(max(1, line.box.height))))
-            var input = try filtered(crop, strategy.filter)
+            // A filter that cannot work on this crop (Sauvola's window on a sliver) is skipped.
+            guard var input = try? filtered(crop, strategy.filter) else { continue }
             if scale > 1.05 { input = try input.scaled(by: scale) }
             let dpi = Int(Double(image.resolution >= 70 ? image.resolution : 300) * scale)
             input = try input.ocrWithResolution(dpi)
@@ -111,11 +112,13 @@ extension TextRecognizer {
     /// When the fast pass found (almost) nothing readable, the whole page is read again after
     /// smoothing, background normalisation and a contrast stretch (grey paper, low contrast and
     /// heavy noise defeat Tesseract's Otsu threshold: the page comes back empty).
-    func rereadPageIfUnreadable(_ page: PageText, image: Image, remaining: () -> Double) throws -> PageText {
+    func rereadPageIfUnreadable(_ page: PageText, image: Image, segmentation: PageSegmentation,
+                                remaining: () -> Double) throws -> PageText {
         guard page.lines.isEmpty || page.meanConfidence < 50, remaining() > 1 else { return page }
-        let normalized = try image.ocrSmoothed().ocrNormalizedBackground().ocrStretched()
+        let normalized = try image.ocrSmoothed().ocrCleanedPage()
             .ocrWithResolution(image.resolution >= 70 ? image.resolution : 300)
-        let options = RecognitionOptions(deadline: remaining(), stage: .accurate, vocabulary: vocabulary)
+        let options = RecognitionOptions(segmentation: segmentation, deadline: remaining(), stage: .accurate,
+                                         vocabulary: vocabulary)
         guard let again = try? fast.recognize(normalized, options: options) else { return page }
         let score = { (p: PageText) in p.meanConfidence * Double(p.words.count) }
         guard score(again) > score(page) else { return page }
