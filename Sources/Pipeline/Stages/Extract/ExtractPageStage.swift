@@ -25,8 +25,9 @@ final class ExtractPageStage: PageStage {
     static let section = "extract"
     static let keys = ["dpi", "assumed_image_dpi", "text_layer", "max_megapixels", "detect_orientation", "deskew"]
     static let defaultSettings = ExtractSettings()
-    /// 2: text-scale estimate (auto resolution), enlarged small text, orientation check.
-    static let revision = 2
+    /// 2: text-scale estimate (auto resolution), enlarged small text, orientation check;
+    /// 3: figure candidates join their colour bars, text measured with dark surroundings whitened.
+    static let revision = 3
     static let inputs: [Stage] = []
     static let needsImage = true
     /// The image every stage needing one works on comes from here.

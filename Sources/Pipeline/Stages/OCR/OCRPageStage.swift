@@ -24,8 +24,10 @@ final class OCRPageStage: PageStage {
     static let section = "ocr"
     static let keys = ["enabled", "languages", "level", "reread_below", "custom_words", "custom_patterns", "language_correction"]
     static let defaultSettings = OCRSettings()
-    /// 2: text-scale estimate (auto resolution), enlarged small text, orientation check.
-    static let revision = 2
+    /// 2: text-scale estimate (auto resolution), enlarged small text, orientation check;
+    /// 3: pages on dark surroundings read cleaned, rule glyphs and noise fragments dropped,
+    /// balanced re-reads capped at a tenth of the fast pass.
+    static let revision = 3
     static let inputs: [Stage] = [.extract]
     static let needsImage = true
 
