@@ -3,13 +3,14 @@ import Foundation
 
 /// Flight numbers ("LH 400", "BA0117", "MH 370"): an IATA airline designator (two letters, or a
 /// letter and a digit) and 1–4 digits, value without the space and leading zeros of the number
-/// ("BA117"). Only in a flight context: a word such as "flight", "boarding", "gate" or
-/// "departure" on the line or within three lines of it. The number after "gate", "seat" or
-/// "terminal" is not a flight.
+/// ("BA117"). Only in a flight context: a word such as "flight", "boarding" or "departure" on
+/// the line or within three lines of it ("gate", "seat" and "terminal" alone are no context: a
+/// shop receipt names its payment terminal). The number after "gate", "seat" or "terminal" is
+/// not a flight, nor is a number with decimals ("RM 47,70" is money).
 enum FlightDetector {
     static let context = NSRegularExpression.make(
-        #"\b(flight|flt|boarding|gate|departure|departs|arrival|arrives|airline|airport|seat|terminal|itinerary|pnr|e-ticket|flug|abflug|ankunft|vol|embarquement|vuelo|embarque|volo|penerbangan)"#)
-    static let number = NSRegularExpression.make(#"(?<![\w-])([A-Z]{2}|[A-Z]\d|\d[A-Z])(\s?)(\d{1,4})([A-Z]?)(?![\w-])"#)
+        #"\b(flight|flt|boarding|departure|departs|arrival|arrives|airline|airport|itinerary|pnr|e-ticket|flug|abflug|ankunft|vol|embarquement|vuelo|embarque|volo|penerbangan)"#)
+    static let number = NSRegularExpression.make(#"(?<![\w-])([A-Z]{2}|[A-Z]\d|\d[A-Z])(\s?)(\d{1,4})([A-Z]?)(?![\w-]|[.,]\d)"#)
     static let notFlight = NSRegularExpression.make(#"\b(gate|seat|terminal|row|zone|group|class|platform)\s*$"#, caseInsensitive: true)
 
     static func find(in line: LineText, context pageContext: PageContext) -> [Candidate] {

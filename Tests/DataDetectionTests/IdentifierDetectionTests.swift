@@ -63,5 +63,8 @@ final class IdentifierDetectionTests: XCTestCase {
         XCTAssertEqual(d.values(.flightNumber, in: ["Boarding pass", "Flight LH 400 Frankfurt"]), ["LH400"])
         XCTAssertEqual(d.values(.flightNumber, in: ["Flight BA0117 Gate B12 Seat 23A"]), ["BA117"])
         XCTAssertEqual(d.values(.flightNumber, in: ["Invoice LH 400", "Total 12.00"]), [])
+        // A shop receipt's payment terminal is no flight context, and an amount is no flight.
+        XCTAssertEqual(d.values(.flightNumber, in: ["SUBTOTAL INCL. GST 6.00% RM 47,70", "TERMINAL: PRE", "VISA 47,70"]), [])
+        XCTAssertEqual(d.values(.flightNumber, in: ["Flight departs 14:05", "MH 370.5 km"]), [])
     }
 }
