@@ -23,5 +23,7 @@ sqlite3 -box "$DB" "SELECT replace(d.path, '$PWD/', '') AS document, p.page_numb
 echo
 echo "Try a query of your own, for example every barcode found:"
 echo "  sqlite3 -box $DB \"SELECT d.path, p.page_number, b.symbology, b.payload FROM barcodes b JOIN pages p ON p.id = b.page_id JOIN documents d ON d.id = p.document_id\""
+echo "or the dates, amounts, phones and emails found in the text:"
+echo "  sqlite3 -box $DB \"SELECT path, page_number, type, text, value, currency FROM detected\""
 echo "More in docs/schema.md."
 exit $status
