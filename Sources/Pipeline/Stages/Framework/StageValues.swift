@@ -34,23 +34,16 @@ public struct StageSettingsSet: Sendable, Equatable, Codable {
     }
 }
 
-/// One stage's output for one page, as it crosses the worker pipe (`WorkerEvent.output`) and as
-/// a page task carries stored outputs to a stage that reads them (`PageTask.stored`).
-public struct StageOutput: Sendable, Codable {
+/// A value of one stage that crosses the worker pipe, typed by its stage through the catalog:
+/// its output for a page (``StageOutput``) or its document context (``StageDocumentContext``).
+public struct StageValue<Role: StageValueRole>: Sendable, Codable {
     public let stage: Stage
     let value: any Sendable
-
-    init<S: PageStage>(_ type: S.Type, _ value: S.Output) {
-        stage = S.stage
-        self.value = value
-    }
 
     init(stage: Stage, erased value: any Sendable) {
         self.stage = stage
         self.value = value
     }
-
-    func value<S: PageStage>(as type: S.Type) -> S.Output? { stage == S.stage ? value as? S.Output : nil }
 
     private enum Keys: String, CodingKey { case stage, value }
 
@@ -60,7 +53,11 @@ public struct StageOutput: Sendable, Codable {
         guard let type = StageCatalog.type(of: stage) else {
             throw EncodingError.invalidValue(stage, .init(codingPath: c.codingPath, debugDescription: "no stored stage '\(stage)'"))
         }
-        try type.encodeOutput(value, &c, .value)
+        if Role.self == DocumentContextRole.self {
+            try type.encodeContext(value, &c, .value)
+        } else {
+            try type.encodeOutput(value, &c, .value)
+        }
     }
 
     public init(from decoder: Decoder) throws {
@@ -69,38 +66,26 @@ public struct StageOutput: Sendable, Codable {
         guard let type = StageCatalog.type(of: stage) else {
             throw DecodingError.dataCorruptedError(forKey: .stage, in: c, debugDescription: "no stored stage '\(stage)'")
         }
-        value = try type.decodeOutput(c, .value)
+        value = Role.self == DocumentContextRole.self ? try type.decodeContext(c, .value) : try type.decodeOutput(c, .value)
     }
 }
 
-/// A stage's document context for one page task (`PageStage.DocumentContext`), as it crosses
-/// the worker pipe.
-public struct StageDocumentContext: Sendable, Codable {
-    public let stage: Stage
-    let value: any Sendable
+/// Which of a stage's types a ``StageValue`` holds: its output or its document context.
+public protocol StageValueRole: Sendable {}
+public enum OutputRole: StageValueRole {}
+public enum DocumentContextRole: StageValueRole {}
 
-    init(stage: Stage, erased value: any Sendable) {
-        self.stage = stage
-        self.value = value
+/// One stage's output for one page, as it crosses the worker pipe (`WorkerEvent.output`) and as
+/// a page task carries stored outputs to a stage that reads them (`PageTask.stored`).
+public typealias StageOutput = StageValue<OutputRole>
+
+/// A stage's document context for one page task (`PageStage.DocumentContext`).
+public typealias StageDocumentContext = StageValue<DocumentContextRole>
+
+extension StageValue where Role == OutputRole {
+    init<S: PageStage>(_ type: S.Type, _ value: S.Output) {
+        self.init(stage: S.stage, erased: value)
     }
 
-    private enum Keys: String, CodingKey { case stage, value }
-
-    public func encode(to encoder: Encoder) throws {
-        var c = encoder.container(keyedBy: Keys.self)
-        try c.encode(stage, forKey: .stage)
-        guard let type = StageCatalog.type(of: stage) else {
-            throw EncodingError.invalidValue(stage, .init(codingPath: c.codingPath, debugDescription: "no stored stage '\(stage)'"))
-        }
-        try type.encodeContext(value, &c, .value)
-    }
-
-    public init(from decoder: Decoder) throws {
-        let c = try decoder.container(keyedBy: Keys.self)
-        stage = try c.decode(Stage.self, forKey: .stage)
-        guard let type = StageCatalog.type(of: stage) else {
-            throw DecodingError.dataCorruptedError(forKey: .stage, in: c, debugDescription: "no stored stage '\(stage)'")
-        }
-        value = try type.decodeContext(c, .value)
-    }
+    func value<S: PageStage>(as type: S.Type) -> S.Output? { stage == S.stage ? value as? S.Output : nil }
 }
