@@ -175,6 +175,28 @@ final class StoreTests: XCTestCase {
         XCTAssertEqual(plan.pages.map(\.stages), [[.layout], [.layout]])
     }
 
+    /// Workers get the costliest pages first (file bytes per page), each document's pages
+    /// together and in order, so that a run does not end with one core waiting on a big page.
+    func testLargestPagesAreDispatchedFirstEachDocumentInOrder() throws {
+        let r = try beginRun()
+        var ids: [String: Int64] = [:]
+        for (path, size, pages) in [("/in/small.png", Int64(100_000), 1), ("/in/scan.pdf", 9_000_000, 3),
+                                    ("/in/photo.jpg", 8_000_000, 1), ("/in/text.pdf", 400_000, 2)] {
+            guard case .new(let doc) = try record(path, sha: path, size: size, run: r) else { return XCTFail() }
+            try store.setPageCount(documentID: doc, count: pages)
+            ids[path] = doc
+        }
+        let fps: [Stage: String] = [.extract: "e1", .ocr: "o1"]
+        let plan = try store.plan(PlanRequest(mode: .run, fingerprints: fps, maxAttempts: 3)).pages
+        XCTAssertEqual(plan.map(\.path), ["/in/small.png", "/in/scan.pdf", "/in/scan.pdf", "/in/scan.pdf",
+                                           "/in/photo.jpg", "/in/text.pdf", "/in/text.pdf"], "the store plans in document order")
+        XCTAssertEqual(plan.first { $0.path == "/in/scan.pdf" }?.bytesPerPage, 3_000_000)
+        let order = PlannedPage.inDispatchOrder(plan)
+        XCTAssertEqual(order.map { "\($0.path):\($0.pageNumber)" },
+                       ["/in/photo.jpg:1", "/in/scan.pdf:1", "/in/scan.pdf:2", "/in/scan.pdf:3",
+                        "/in/text.pdf:1", "/in/text.pdf:2", "/in/small.png:1"])
+    }
+
     func testACrashInBarcodesKeepsOCRAndRerunRedoesBarcodesAndLayout() throws {
         let r = try beginRun()
         guard case .new(let doc) = try record("/in/a.pdf", sha: "AAA", run: r) else { return XCTFail() }

@@ -89,7 +89,7 @@ public final class Runner {
         // Phase 2: pages.
         if !state.interrupted {
             let plan = try store.plan(planRequest(filter: filter))
-            let (pages, gone) = withoutGoneFiles(plan.pages)
+            let (pages, gone) = withoutGoneFiles(PlannedPage.inDispatchOrder(plan.pages))
             state.counts.pagesSkipped = plan.skipped + gone
             if gone > 0 { progress.note("\(gone) page(s) of documents whose file no longer exists are not processed") }
             progress.pagesPlanned(pages.count)

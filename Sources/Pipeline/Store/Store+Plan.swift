@@ -15,6 +15,20 @@ public struct PlannedPage: Sendable, Equatable {
     public var conservativeBarcodes: Bool
     /// Set for the document pass: lay the page out again knowing these running header/footer keys.
     public var repeatedMargins: Set<String>? = nil
+    /// The document's file size per page: a rough measure of the page's cost (a 35-megapixel
+    /// photo against a 1-megapixel scan, a scanned PDF page against a text-layer one).
+    public var bytesPerPage: Int64 = 0
+
+    /// `pages` in the order they are handed to workers: the most costly first, each document's
+    /// pages together and in order. Two workers that end a run on one large page leave a core
+    /// idle for its whole time (on the dev set's 44 pages, 3.4 s of a 33-s run waited on the
+    /// last 35-megapixel receipt); largest first is the classic cure (LPT scheduling).
+    public static func inDispatchOrder(_ pages: [PlannedPage]) -> [PlannedPage] {
+        pages.enumerated().sorted { a, b in
+            a.element.bytesPerPage != b.element.bytesPerPage ? a.element.bytesPerPage > b.element.bytesPerPage
+                : a.offset < b.offset
+        }.map(\.element)
+    }
 }
 
 /// Which pages a run or a rerun selects.
@@ -64,7 +78,7 @@ extension Store {
         var skipped = 0
         try db.cachedStatement("""
             SELECT p.id, p.document_id, d.path, d.kind, p.page_number, p.status, p.attempts, p.text_source,
-              d.path_bytes, p.redo_stage
+              d.path_bytes, p.redo_stage, coalesce(d.size_bytes, 0) / max(1, coalesce(d.page_count, 1))
             FROM pages p JOIN documents d ON d.id = p.document_id
             WHERE d.superseded_by IS NULL AND d.duplicate_of IS NULL AND d.status NOT IN (?, ?)
             ORDER BY p.document_id, p.page_number
@@ -79,7 +93,8 @@ extension Store {
             planned.append(PlannedPage(pageID: pageID, documentID: row.int64(1), path: path,
                                        kind: FileKind(rawValue: row.string(3)) ?? .unknown, pageNumber: row.int(4),
                                        pathBytes: row.optionalBlob(8), stages: stages,
-                                       conservativeBarcodes: stageRows[pageID]?[.barcodes]?.crashed ?? false))
+                                       conservativeBarcodes: stageRows[pageID]?[.barcodes]?.crashed ?? false,
+                                       bytesPerPage: row.int64(10)))
         }
         return (planned, skipped)
     }
