@@ -13,7 +13,7 @@ import Foundation
 public struct DataDetector: Sendable {
     /// The revision of the detection rules: part of a stage fingerprint, raised whenever a rule
     /// changes what is found, so that stored results are recomputed.
-    public static let revision = 2
+    public static let revision = 3
 
     public let settings: DetectionSettings
     let phoneNumbers: (any PhoneNumberParsing)?

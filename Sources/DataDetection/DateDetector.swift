@@ -10,6 +10,7 @@ import Foundation
 /// document evidence, or day first by default with a lower confidence). Two-digit years follow
 /// POSIX `strptime("%y")`: 69–99 → 19xx, 00–68 → 20xx. A two-digit year with "." or "-"
 /// separators needs a two-digit day and month ("01.05.10", not "1.5.10", a version number).
+/// Dates as OCR misreads them are read too, with a lower confidence (`DateDetector+Misreads`).
 enum DateDetector {
     struct Found { var range: Range<Int>; var year: Int; var month: Int; var day: Int?; var evidence: Double }
 
@@ -39,6 +40,7 @@ enum DateDetector {
                   (1900...2100).contains(y) else { continue }
             found.append(Found(range: m.range, year: y, month: month, day: nil, evidence: 0.8))
         }
+        found += misreadDates(in: line, besides: found, context: context)
         // Keep the longest of overlapping forms ("Dec 25, 2018" over "Dec ... 2018").
         found.sort { ($0.range.count, $0.evidence) > ($1.range.count, $1.evidence) }
         var dates: [Found] = []
@@ -68,7 +70,7 @@ enum DateDetector {
         return out
     }
 
-    private static func numericDate(_ m: RegexMatch, context: PageContext) -> Found? {
+    static func numericDate(_ m: RegexMatch, context: PageContext) -> Found? {
         guard let s1 = m[1], let sep = m[2], let s3 = m[3], let s4 = m[4],
               let a = Int(s1), let b = Int(s3) else { return nil }
         if s1.count == 4 {   // year first: 2024-03-21, 2024/3/21

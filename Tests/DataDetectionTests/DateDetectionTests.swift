@@ -38,6 +38,24 @@ final class DateDetectionTests: XCTestCase {
         XCTAssertEqual(my.values(.date, in: ["21 - 03 - 2018"]), ["2018-03-21"])
     }
 
+    /// OCR's misreadings of a receipt date: a separator read as a space, letters for digits,
+    /// a speck beside a separator. Read with a lower confidence than a clean date, and only when
+    /// the repaired text is a valid date.
+    func testDatesAsOCRMisreadsThem() {
+        let my = DataDetector(settings: .init(locale: "en_MY"))
+        XCTAssertEqual(my.values(.date, in: ["27.03 2018 No : CS-20243"]), ["2018-03-27"])
+        XCTAssertEqual(my.values(.date, in: ["27 03/2018"]), ["2018-03-27"])
+        XCTAssertEqual(my.values(.date, in: ["02:49PH $65287 0S-~05-17"]), ["2017-05-05"])
+        XCTAssertEqual(my.values(.date, in: ["Date l0/O3/2018"]), ["2018-03-10"])
+        XCTAssertLessThan(my.found(.date, in: ["27.03 2018"])[0].confidence, my.found(.date, in: ["27.03.2018"])[0].confidence)
+        // Still not dates: an amount and a year, a product code, a word with a few digits, a
+        // pair of decimals, a month that does not exist once repaired, a phone number.
+        XCTAssertEqual(my.values(.date, in: ["12.00 2018", "1.10 2018", "INV-2O24-0042", "SOLD-05-17 BOX",
+                                             "10.2 12.5", "Ol/SS/2018", "03-2163 2766"]), [])
+        // A clean date keeps its own reading; the repair never overrides it.
+        XCTAssertEqual(my.values(.date, in: ["Date:05/05/17"]), ["2017-05-05"])
+    }
+
     func testISOAndWrittenDates() {
         let d = DataDetector(settings: .init(locale: "en_US"))
         XCTAssertEqual(d.values(.date, in: ["Issued 2024-03-21"]), ["2024-03-21"])
