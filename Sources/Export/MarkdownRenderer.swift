@@ -28,7 +28,7 @@ struct MarkdownRenderer {
         case .heading: return String(repeating: "#", count: min(6, (b.level ?? 1) + 1)) + " " + inline(b.text)
         case .paragraph: return paragraph(b.text)
         case .caption: return "*" + inline(b.text) + "*"
-        case .figure: return "<!-- figure -->"   // a picture, chart or diagram; its words are not text
+        case .figure: return "<!-- figure -->"   // a picture, chart or diagram: its words (its text) are no prose
         case .equation, .footnote: return paragraph(b.text)
         case .list, .reference: return list(b)
         case .table: return table(b)

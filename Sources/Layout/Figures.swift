@@ -18,7 +18,8 @@ import DocumentModel
 ///   the other, or 3 em one above the other with nothing between, or whose gap (≤ 6 em) holds
 ///   only panel labels ("(a) Original image (b) Noisy image") are joined, with the panel labels
 ///   right below them.
-/// - The lines whose centre lies inside a figure belong to it: they are not paragraphs.
+/// - The lines whose centre lies inside a figure belong to it: they are not paragraphs; their
+///   words, top to bottom, are the figure's text.
 /// - Except sub-captions: a line inside a figure but outside all of its pictures (the candidate
 ///   regions) that opens with a panel label ("(b) Noisy image, PSNR = 13.55"), with the lines
 ///   close below it that continue it, is a `caption` of that figure. A line holding several
@@ -53,7 +54,15 @@ enum Figures {
             subcaptions.append(Block(kind: .caption, readingOrder: 0, text: TextJoin.join(g.map(\.text)), box: box))
         }
         let rest = lines.filter { l in !figures.contains { contains($0, l.box) } }
-        let blocks = figures.map { Block(kind: .figure, readingOrder: 0, text: "", box: $0) }
+        // A figure's text is the words it holds (tick labels, a legend, or whatever OCR read in
+        // a photo), top to bottom, so that the page's text and its search lose none of them.
+        let captionWords = Set(groups.flatMap { $0.flatMap { $0.words.map(\.box) } })
+        let blocks = figures.map { figure in
+            let held = lines.filter { contains(figure, $0.box) }.sorted { ($0.box.minY, $0.box.minX) < ($1.box.minY, $1.box.minX) }
+                .map { $0.words.filter { !captionWords.contains($0.box) }.map(\.text).joined(separator: " ") }
+                .filter { !$0.isEmpty }
+            return Block(kind: .figure, readingOrder: 0, text: held.joined(separator: "\n"), box: figure)
+        }
         return (blocks, rest, tables, subcaptions)
     }
 

@@ -31,6 +31,11 @@ final class FigureTests: XCTestCase {
         for label in ["600", "400", "LHC", "NNLL", "mass"] {
             XCTAssertFalse(paragraphText.contains(label), "\(label) is inside the figure, not a paragraph")
         }
+        // They are the figure's text: the page's text keeps every word OCR read.
+        for label in ["600", "400", "LHC", "NNLL", "mass"] {
+            XCTAssertTrue(figures[0].text.contains(label), "\(label) in the figure's text \(figures[0].text)")
+        }
+        XCTAssertFalse(figures[0].text.contains("Figure 2"), "the caption is not the figure's text")
         // The axis label just below the frame is part of the figure.
         XCTAssertGreaterThan(figures[0].box.maxY, 200 + 3 * 56 + 40 + 600)
     }
@@ -149,6 +154,7 @@ final class FigurePanelTests: XCTestCase {
         // The first label of the last row was misread (")"): the row's other label shows it is one.
         XCTAssertEqual(subs.map(\.text), ["(c) NLEM, PSNR = 25.68, SNR = 17.36, FSIM = 0.952", "(d) VNLEM, PSNR = 25.48",
                                           ") NLEM, difference", "(f) VNLEM, difference"])
-        XCTAssertFalse(blocks.contains { $0.text.contains("picture") })
+        XCTAssertFalse(blocks.contains { $0.kind != .figure && $0.text.contains("picture") })
+        XCTAssertTrue(blocks.contains { $0.kind == .figure && $0.text == "(a) in the picture" })
     }
 }
