@@ -79,6 +79,26 @@ final class FigureTests: XCTestCase {
         XCTAssertEqual(blocks.filter { $0.kind == .paragraph }.flatMap { $0.text.split(separator: " ") }.count, 12 * 5 + 11)
     }
 
+    /// A framed box of short text (a receipt's tax summary: a heading, column names, numbers)
+    /// is text, not a figure, although few of its lines are prose: its words cover a quarter of
+    /// the frame, where a chart's labels cover a twentieth.
+    func testFramedSummaryOfNumbersIsNotAFigure() {
+        var page = OCRPage()
+        let y = page.addLines([prose(12), prose(12, seed: 1)], y: 200)
+        page.figures = [Box(x: 280, y: y + 40, width: 760, height: 330)]
+        page.add("GST SUMMARY", x: 300, y: y + 60, size: 52)
+        page.add("Tax Code % Amt (RM) Tax (RM)", x: 300, y: y + 130, size: 52)
+        page.add("SR-0 0 473.30 0.00", x: 340, y: y + 200, size: 52)
+        page.add("Total : 473.30 0.00", x: 480, y: y + 270, size: 52)
+        page.addLines([prose(12, seed: 2), prose(12, seed: 3)], y: y + 420)
+        let region = page.figures[0]
+        let cover = page.lines.flatMap(\.words).compactMap { $0.box.intersection(region)?.area }.reduce(0, +)
+        XCTAssertEqual(Double(cover) / Double(region.area), 0.25, accuracy: 0.04, "a quarter of the frame, as on the receipt")
+        let blocks = page.analyze()
+        XCTAssertFalse(blocks.contains { $0.kind == .figure }, "\(blocks.map(\.kind))")
+        XCTAssertTrue(blocks.contains { $0.text.contains("473.30") })
+    }
+
     func testTableGridRegionStaysATable() {
         var page = SyntheticPage()
         page.hLine(y: 100, from: 100, to: 700); page.hLine(y: 140, from: 100, to: 700); page.hLine(y: 220, from: 100, to: 700)
