@@ -14,20 +14,10 @@ final class ContribTests: XCTestCase {
     }
 
     /// Runs a program; returns (status, stdout, stderr).
-    private func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:],
-                     stdin: String? = nil) throws -> (Int32, String, String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+    private func run(_ executable: String, _ arguments: [String],
+                     environment: [String: String] = [:]) throws -> (Int32, String, String) {
+        let result = try ChildProcess.run(executable, arguments, environment: environment)
+        return (result.status, result.stdout, result.stderr)
     }
 
     private func requireTool(_ path: String) throws {

@@ -8,16 +8,8 @@ final class ExportPDFTests: XCTestCase {
     struct Tool { var status: Int32; var out: String }
 
     static func tool(_ path: String, _ arguments: [String]) throws -> Tool {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Tool(status: process.terminationStatus, out: String(decoding: data, as: UTF8.self))
+        let result = try ChildProcess.run(path, arguments)
+        return Tool(status: result.status, out: result.stdout)
     }
 
     /// `pdfinfo -f 1 -l N`: each page's size in points.

@@ -309,11 +309,7 @@ extension QuireSandbox {
 
     /// Runs SQL on any SQLite file with the sqlite3 shell.
     func sqlite(_ path: String, _ sql: String) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-        process.arguments = [path, sql]
-        try process.run()
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0)
+        let result = try ChildProcess.run("/usr/bin/sqlite3", [path, sql])
+        XCTAssertEqual(result.status, 0, result.stderr)
     }
 }

@@ -33,20 +33,7 @@ final class HostileRunTests: XCTestCase {
 
     /// Runs `script` with `sh -c` (arguments are $0, $1, …); stderr is collected.
     private func shell(_ script: String, _ arguments: String...) throws -> QuireSandbox.Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", script] + arguments
-        var env = ProcessInfo.processInfo.environment
-        env["OMP_THREAD_LIMIT"] = "1"
-        env.removeValue(forKey: "QUIRE_FAULT")
-        process.environment = env
-        let err = Pipe()
-        process.standardError = err
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let data = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return QuireSandbox.Result(status: process.terminationStatus, stdout: "", stderr: String(decoding: data, as: UTF8.self))
+        try ChildProcess.run("/bin/sh", ["-c", script] + arguments, environment: ["OMP_THREAD_LIMIT": "1", "QUIRE_FAULT": nil])
     }
 
     /// One statement, one snapshot: the run row's counts and the pages it settled.

@@ -196,11 +196,7 @@ final class OperationsEndToEndTests: XCTestCase {
 extension QuireSandbox {
     /// Changes the (existing) database with the sqlite3 shell, as an operator might.
     func modify(_ sql: String) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-        process.arguments = [database, sql]
-        try process.run()
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0, sql)
+        let result = try ChildProcess.run("/usr/bin/sqlite3", [database, sql])
+        XCTAssertEqual(result.status, 0, sql + "\n" + result.stderr)
     }
 }

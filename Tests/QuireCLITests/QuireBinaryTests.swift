@@ -21,22 +21,9 @@ final class QuireBinaryTests: XCTestCase {
 
     func quire(_ arguments: String...) throws -> Outcome {
         let binary = try XCTUnwrap(Self.binary, "the quire executable was not built next to the tests (run `swift build` first)")
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["ARCHIVE_PDF_PASSWORD"] = "not-a-real-password"
-        environment["TESSDATA_PREFIX"] = nil
-        process.environment = environment
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Outcome(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                       stderr: String(decoding: stderr, as: UTF8.self))
+        let result = try ChildProcess.run(binary.path, arguments,
+                                          environment: ["ARCHIVE_PDF_PASSWORD": "not-a-real-password", "TESSDATA_PREFIX": nil])
+        return Outcome(status: result.status, stdout: result.stdout, stderr: result.stderr)
     }
 
     func testHelp() throws {

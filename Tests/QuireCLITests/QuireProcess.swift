@@ -92,32 +92,50 @@ final class QuireSandbox: Sendable {
     /// Runs quire to its end; after `timeout` seconds it is killed (SIGKILL) and the result says so.
     func run(_ arguments: [String], environment: [String: String] = [:], timeout: TimeInterval = 600) throws -> Result {
         let (process, out, err) = try start(arguments, environment: environment)
-        // Read while waiting so a full pipe never blocks the child.
+        return ChildProcess.finish(process, out: out, err: err, timeout: timeout)
+    }
+
+    /// Runs a query with the sqlite3 shell semantics we need: rows of '|'-joined columns.
+    func query(_ sql: String) throws -> [String] {
+        // Read-only: a query never creates the database file (quire refuses a 0-byte file it did not make).
+        try ChildProcess.run("/usr/bin/sqlite3", ["-readonly", database, sql]).stdout
+            .split(separator: "\n").map(String.init)
+    }
+
+    func scalar(_ sql: String) throws -> Int { Int(try query(sql).first ?? "") ?? -1 }
+}
+
+/// Runs any program the tests need (sqlite3, groff, pdftotext, a shell) to its end, reading
+/// both of its outputs while it runs, so that a full pipe never blocks it.
+enum ChildProcess {
+    /// `environment` is laid over this process's own; a nil value removes the variable.
+    static func run(_ executable: String, _ arguments: [String], environment: [String: String?] = [:],
+                    timeout: TimeInterval = 600) throws -> QuireSandbox.Result {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        return finish(process, out: out, err: err, timeout: timeout)
+    }
+
+    /// Waits for a started process, reading its pipes; after `timeout` seconds it is killed
+    /// (SIGKILL) and the result says so.
+    static func finish(_ process: Process, out: Pipe, err: Pipe, timeout: TimeInterval) -> QuireSandbox.Result {
         let errData = PipeReader(err), outData = PipeReader(out)
         let deadline = Date(timeIntervalSinceNow: timeout)
         while process.isRunning && Date() < deadline { usleep(10_000) }
         let timedOut = process.isRunning
         if timedOut { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
-        return Result(status: process.terminationStatus, stdout: String(decoding: outData.data(), as: UTF8.self),
-                      stderr: String(decoding: errData.data(), as: UTF8.self), timedOut: timedOut)
+        return QuireSandbox.Result(status: process.terminationStatus, stdout: String(decoding: outData.data(), as: UTF8.self),
+                                   stderr: String(decoding: errData.data(), as: UTF8.self), timedOut: timedOut)
     }
-
-    /// Runs a query with the sqlite3 shell semantics we need: rows of '|'-joined columns.
-    func query(_ sql: String) throws -> [String] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-        // Read-only: a query never creates the database file (quire refuses a 0-byte file it did not make).
-        process.arguments = ["-readonly", database, sql]
-        let out = Pipe()
-        process.standardOutput = out
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
-    }
-
-    func scalar(_ sql: String) throws -> Int { Int(try query(sql).first ?? "") ?? -1 }
 }
 
 /// Reads a pipe to its end on a background thread.
