@@ -51,7 +51,9 @@ public final class BarcodeReader {
     /// white, until it finds nothing new (``maxBlankingRounds`` at most per image).
     ///
     /// `textPage`: the page read as a text document (OCR found plenty of words). Its symbols are
-    /// printed, not photographed: the passes after the first read only the code-like regions
+    /// printed, not photographed: the first pass reads a page over 12 megapixels on a copy halved
+    /// until it is not (on the dev set's two 35-megapixel receipts the whole-page reads were most
+    /// of the barcode stage's 0.7 s a page), the passes after the first read only the code-like regions
     /// instead of the whole page (the photo passes cost ≈ 2 s on a 300-dpi page and add nothing
     /// on scans; on the dev set's small receipts the whole-page passes were three quarters of
     /// the barcode time, the 45° turn alone a quarter), and finder patterns are not looked for.
@@ -84,7 +86,15 @@ public final class BarcodeReader {
             // Only code-like regions: the photo passes read just those regions.
         }
         var photoEvidence = true
-        for (index, pass) in passes.enumerated() {
+        for (index, planned) in passes.enumerated() {
+            var pass = planned
+            // A very large text page (a 600-dpi scan, a 35-megapixel photo of a receipt) is read
+            // whole on a halved copy: its printed codes keep modules of several pixels.
+            if search == .staged, textPage, index == 0, pass.area == .page {
+                while Double(page.width * page.height) * pass.scale * pass.scale > Double(Self.textPageReadPixels) {
+                    pass.scale /= 2
+                }
+            }
             if pass.area == .finderPatterns {
                 // Finder-pattern areas are for photos: a text document's codes are printed and read
                 // by the passes before. Any other image gets them, and they read only QR codes.
@@ -103,6 +113,9 @@ public final class BarcodeReader {
         }
         return result
     }
+
+    /// A text page's first, whole-page read covers at most this many pixels (see ``read(_:textPage:)``).
+    static let textPageReadPixels = 12_000_000
 
     /// At most this many re-reads of a page with found symbols painted out.
     static let maxBlankingRounds = 16

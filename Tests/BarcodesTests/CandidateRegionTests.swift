@@ -77,5 +77,10 @@ final class CandidateRegionTests: XCTestCase {
         let asScan = Set(try reader.read(page, textPage: true).map(\.payload))
         XCTAssertGreaterThanOrEqual(asPhoto.count, 6)
         XCTAssertEqual(asScan, asPhoto)
+        // The same sheet over 12 megapixels (22 MP): a text page's whole-page read is made on a
+        // halved copy, and keeps every symbol.
+        let huge = try BarcodeFixtures.image("multi.png").scaled(by: 6)
+        XCTAssertGreaterThan(huge.width * huge.height, BarcodeReader.textPageReadPixels)
+        XCTAssertEqual(Set(try reader.read(huge, textPage: true).map(\.payload)), asPhoto)
     }
 }
