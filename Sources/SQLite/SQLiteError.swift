@@ -23,10 +23,13 @@ public struct SQLiteError: Error, CustomStringConvertible, Sendable {
 
     /// `FILE: SQLite error CODE (NAME): MESSAGE — in: SQL`, the SQL cut to its first line
     /// (a migration's script is long; its first line says which statement it was).
-    public var description: String {
+    public var description: String { (file.isEmpty ? "" : "\(file): ") + detail }
+
+    /// The description without the file: for a message that names the file already.
+    public var detail: String {
         let name = String(cString: sqlite3_errstr(code))
         let firstLine = context.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? ""
         let sql = firstLine.count > 160 ? firstLine.prefix(160) + "…" : firstLine + (context.contains("\n") ? " …" : "")
-        return (file.isEmpty ? "" : "\(file): ") + "SQLite error \(code) (\(name)): \(message) — in: \(sql)"
+        return "SQLite error \(code) (\(name)): \(message) — in: \(sql)"
     }
 }

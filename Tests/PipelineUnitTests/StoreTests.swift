@@ -197,6 +197,19 @@ final class StoreTests: XCTestCase {
                         "/in/text.pdf:1", "/in/text.pdf:2", "/in/small.png:1"])
     }
 
+    /// A quire database whose migrations cannot apply (here: its record of them lost, so they
+    /// run again over tables that exist) is unusable, and the message names the file once (the
+    /// SQLite error it wraps named it too).
+    func testUnusableDatabaseNamesItsFileOnce() throws {
+        let path = dir.appendingPathComponent("damaged.sqlite").path
+        try Store(path: path).db.execute("DELETE FROM schema_migrations WHERE id > 1")
+        XCTAssertThrowsError(try Store(path: path)) { error in
+            let message = "\(error)"
+            XCTAssertEqual(message.components(separatedBy: path).count - 1, 1, message)
+            XCTAssertTrue(message.hasPrefix(path + ": database unusable: SQLite error"), message)
+        }
+    }
+
     func testACrashInBarcodesKeepsOCRAndRerunRedoesBarcodesAndLayout() throws {
         let r = try beginRun()
         guard case .new(let doc) = try record("/in/a.pdf", sha: "AAA", run: r) else { return XCTFail() }

@@ -55,6 +55,8 @@ public final class Store {
             }
         } catch let error as OpenError {
             throw error
+        } catch let error as SQLiteError where error.file == path {
+            throw OpenError.unusable(path: path, reason: error.detail)   // the path once, not twice
         } catch {
             throw OpenError.unusable(path: path, reason: "\(error)")
         }
