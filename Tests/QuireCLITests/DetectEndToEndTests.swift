@@ -67,6 +67,20 @@ final class DetectEndToEndTests: XCTestCase {
         XCTAssertEqual(try documentedQuery("-- 17.", box).first?.hasPrefix("ups|1Z999AA10123456784|"), true)
     }
 
+    /// Without layout too, a page detected before its document's deciding dates were stored is
+    /// read again once the document is settled (one worker: page 1 always runs first).
+    func testDayMonthOrderIsSettledByTheDocumentWithoutLayout() throws {
+        let box = try sandbox("layout:\n  enabled: false\nrun:\n  workers: 1")
+        let first = try box.run(["run", box.pipeline, "--quiet"])
+        XCTAssertEqual(first.status, 0, first.stderr)
+        XCTAssertEqual(try values(box, "date"), ["2024-03-04", "2024-04-25"])
+        XCTAssertEqual(try box.query("SELECT DISTINCT stage FROM page_stages ORDER BY stage"), ["barcodes", "detect", "extract", "ocr"])
+        XCTAssertEqual(try box.query("SELECT layout_pass FROM documents"), ["done"])
+        let again = try box.run(["run", box.pipeline, "--quiet"])
+        XCTAssertEqual(again.status, 0, again.stderr)
+        XCTAssertEqual(try box.scalar("SELECT count(*) FROM page_stages WHERE run_id = 2"), 0, "nothing left to do")
+    }
+
     /// The SQL under a numbered comment of docs/schema.md's "Queries people ask".
     private func documentedQuery(_ label: String, _ box: QuireSandbox) throws -> [String] {
         let schema = try String(contentsOf: ContribTests.root.appendingPathComponent("docs/schema.md"), encoding: .utf8)

@@ -15,11 +15,9 @@ extension Runner {
     /// leaves it pending, and the next run does it. `template` is any page of the document.
     func documentPass(for template: PlannedPage, store: Store, state: inout RunState) throws -> [WorkItem] {
         let documentID = template.documentID
-        guard spec.layout.enabled else {
-            try store.finishDocumentPass(documentID: documentID)
-            return []
-        }
-        let margins = try store.repeatedMarginLines(documentID: documentID)
+        let layout = spec.layout.enabled
+        // Running headers and footers concern layout only.
+        let margins = layout ? try store.repeatedMarginLines(documentID: documentID) : (keys: [], pages: [])
         let enabled = Set(fingerprints(for: template.path).keys)
         var stages: [Int64: (number: Int, stages: Set<Stage>)] = [:]
         for page in margins.pages { stages[page.id] = (page.number, [Stage.layout]) }
@@ -27,7 +25,7 @@ extension Runner {
         if !contextual.isEmpty {
             for page in try store.pages(documentID: documentID) {
                 for type in contextual where try type.redoInDocumentPass(pageID: page.id, from: store) {
-                    let redo = type.stage.withDependents.intersection(enabled).union([.layout])
+                    let redo = type.stage.withDependents.intersection(enabled).union(layout ? [.layout] : [])
                     stages[page.id] = (page.number, (stages[page.id]?.stages ?? []).union(redo))
                 }
             }

@@ -104,6 +104,12 @@ struct StageCommit {
     func mark(_ stage: Stage, _ status: StageStatus) throws {
         try store.setStage(pageID, stage, status, fingerprints, runID, ms: status == .done ? durationMS : nil)
     }
+
+    /// Durable with the page: its document owes the document pass (`Runner.documentPass`),
+    /// which runs once all its pages are settled.
+    func owesDocumentPass() throws {
+        try store.db.execute("UPDATE documents SET layout_pass = ? WHERE id = ?", LayoutPassStatus.pending, page.documentID)
+    }
 }
 
 // MARK: - Type-erased helpers (the catalog's existentials opened for generic code)

@@ -66,9 +66,8 @@ final class LayoutPageStage: PageStage {
     static func store(_ output: LayoutOutput, _ commit: StageCommit) throws {
         try commit.store.replaceBlocks(commit.pageID, output.blocks, json: output.structureJSON)
         try commit.mark(.layout, .done)
-        // Durable with the page: the document's header/footer pass is owed until it has run.
-        try commit.store.db.execute("UPDATE documents SET layout_pass = ? WHERE id = ?",
-                                    LayoutPassStatus.pending, commit.page.documentID)
+        // The document's header/footer pass is owed until it has run.
+        try commit.owesDocumentPass()
     }
 
     static func changesPageText(_ output: LayoutOutput) -> Bool { true }
