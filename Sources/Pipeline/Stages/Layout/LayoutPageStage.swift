@@ -30,8 +30,9 @@ final class LayoutPageStage: PageStage {
     static let keys = ["enabled", "paragraphs", "lists", "tables"]
     static let defaultSettings = LayoutSettings()
     /// 2: headings, paragraphs, figures and captions on real pages; 3: reference lists,
-    /// sub-captions, small-capital headings, running titles beside page numbers, comma markers.
-    static let revision = 3
+    /// sub-captions, small-capital headings, running titles beside page numbers, comma markers;
+    /// 4: regions as a reader sees them (fragments join their neighbour, …).
+    static let revision = 4
     static let inputs: [Stage] = [.extract, .ocr, .barcodes, .detect]
 
     init() {}

@@ -1,0 +1,56 @@
+import DocumentModel
+
+/// Fragments: text blocks too small to be a region a reader sees — a stray OCR mark ("hoo",
+/// "Ou" beside a picture), a sum's limit or an exponent set on its own row above or below an
+/// equation ("n", "i=1"), a fraction bar or a row of leader dots read as "= =" or "·····".
+/// Each would be one more block of its own; it belongs to the block it sits against.
+///
+/// A fragment is a title, heading, paragraph, caption, equation or footnote block at most one
+/// line high (≤ 1.5 em) that holds at most 3 letters and digits, or whose ink is flatter than
+/// 0.4 em (a rule or dots, whatever OCR read). It joins the nearest block (not a header, footer
+/// or table: a table's cells are its own) within 1 em of it, edge to edge: the box grows over
+/// it and its text joins that block's text in reading order (a figure keeps no text).
+/// A fragment with no block that close (a page number in the margin, a lone mark) stays.
+enum Fragments {
+    static func absorb(_ blocks: inout [DraftBlock], em: Double) {
+        var k = 0
+        while k < blocks.count {
+            guard isFragment(blocks[k].block, em: em), let target = nearest(to: k, in: blocks, within: em) else { k += 1; continue }
+            let piece = blocks[k].block
+            join(piece, into: &blocks[target].block)
+            blocks.remove(at: k)
+        }
+    }
+
+    static func isFragment(_ block: Block, em: Double) -> Bool {
+        guard [.title, .heading, .paragraph, .caption, .equation, .footnote].contains(block.kind),
+              Double(block.box.height) <= 1.5 * em else { return false }
+        let signs = block.text.filter { $0.isLetter || $0.isNumber }.count
+        return signs <= 3 || Double(block.box.height) < 0.4 * em
+    }
+
+    /// The index of the block nearest to `blocks[k]` (edge to edge) within `limit`, among those
+    /// a fragment may join.
+    private static func nearest(to k: Int, in blocks: [DraftBlock], within limit: Double) -> Int? {
+        let box = blocks[k].block.box
+        var best: (distance: Double, index: Int)?
+        for (i, other) in blocks.enumerated() where i != k && ![.header, .footer, .table].contains(other.block.kind) {
+            let o = other.block.box
+            let dx = Double(max(0, max(o.minX - box.maxX, box.minX - o.maxX)))
+            let dy = Double(max(0, max(o.minY - box.maxY, box.minY - o.maxY)))
+            let d = max(dx, dy)
+            if d <= limit, best.map({ d < $0.distance }) ?? true { best = (d, i) }
+        }
+        return best?.index
+    }
+
+    private static func join(_ piece: Block, into target: inout Block) {
+        if target.kind != .figure, !piece.text.isEmpty {
+            let before = piece.box.midY < Double(target.box.minY)
+                || (piece.box.midY <= Double(target.box.minY + target.box.height / 4) && piece.box.maxX <= target.box.minX)
+            let separator = target.kind == .equation ? "\n" : " "
+            target.text = before ? piece.text + separator + target.text : target.text + separator + piece.text
+        }
+        target.box = target.box.union(piece.box)
+    }
+}

@@ -1,0 +1,49 @@
+import DocumentModel
+import XCTest
+@testable import Layout
+
+final class FragmentTests: XCTestCase {
+    /// A sum's limit set on its own row just above an equation joins the equation.
+    func testLoneMarkAboveAnEquationJoinsIt() {
+        var page = SyntheticPage()
+        page.addLines([prose(12), prose(12, seed: 1)], x: 100, y: 100)
+        page.add("n", x: 420, y: 192, size: 12)
+        page.add("A = ∑ σ u v = U Σ V (2)", x: 380, y: 206)
+        page.addLines([prose(12, seed: 2), prose(12, seed: 3)], x: 100, y: 260)
+        let blocks = page.analyze()
+        XCTAssertEqual(blocks.map(\.kind), [.paragraph, .equation, .paragraph])
+        XCTAssertLessThanOrEqual(blocks[1].box.minY, 192)
+        XCTAssertTrue(blocks[1].text.hasPrefix("n\n"))
+    }
+
+    /// A flat row of dots or a rule read as text ("= =") next to a paragraph is no block of its own.
+    func testFlatMarkBesideParagraphJoinsIt() {
+        var page = SyntheticPage()
+        page.addLines([prose(12), prose(12, seed: 1), prose(12, seed: 2)], x: 100, y: 100)
+        page.add("= = = = = = = = = = = = = = = = =", x: 100, y: 176, size: 6)
+        let blocks = page.analyze()
+        XCTAssertEqual(blocks.count, 1)
+        XCTAssertEqual(blocks[0].box.maxY, 182)
+    }
+
+    /// A short mark far from any block (a page number in the body area) stays a block.
+    func testIsolatedShortBlockStays() {
+        var page = SyntheticPage()
+        page.addLines([prose(12), prose(12, seed: 1)], x: 100, y: 100)
+        page.add("17", x: 580, y: 600)
+        XCTAssertEqual(page.analyze().count, 2)
+    }
+
+    func testFragmentRule() {
+        let em = 20.0
+        func block(_ kind: BlockKind, _ text: String, height: Int) -> Block {
+            Block(kind: kind, readingOrder: 0, text: text, box: Box(x: 0, y: 0, width: 200, height: height))
+        }
+        XCTAssertTrue(Fragments.isFragment(block(.paragraph, "hoo", height: 20), em: em))
+        XCTAssertTrue(Fragments.isFragment(block(.paragraph, "..................", height: 5), em: em))
+        XCTAssertFalse(Fragments.isFragment(block(.paragraph, "word", height: 20), em: em))
+        XCTAssertFalse(Fragments.isFragment(block(.paragraph, "ab", height: 60), em: em), "several lines")
+        XCTAssertFalse(Fragments.isFragment(block(.footer, "3", height: 20), em: em))
+        XCTAssertFalse(Fragments.isFragment(block(.table, "1", height: 20), em: em))
+    }
+}
