@@ -11,7 +11,8 @@ import DocumentModel
 ///   (an outdent: the next item of hanging-indent paragraphs), or
 /// - a display equation comes next (`Equations`), or
 /// - the size changes by more than 15 % (25 % for OCR sizes; lines of ≥ 2 words only: one word
-///   is one box), or the line leaves the column, or
+///   is one box) — with OCR ink boxes, only when the letters' width changes too
+///   (`sameLetterWidth`) — or the line leaves the column, or
 /// - a heading, a list marker or a table comes next.
 /// A paragraph whose text starts with "Figure 3:", "Fig. 2.", "Table 1:" … is a caption.
 struct Paragraphs {
@@ -43,10 +44,11 @@ struct Paragraphs {
         let gap = line.gap(after: previous)
         guard gap <= splitGap, gap > -0.5 * Double(previous.box.height) else { return false }
         // Style change: the sizes (medians over the words) differ; a one-word line's size is one
-        // box, not evidence.
+        // box, not evidence. OCR sometimes stretches most word boxes of a line to the height of
+        // its tallest glyphs (a formula's parentheses): the letters' width tells then.
         if line.words.count >= 2, previous.words.count >= 2 {
             let ratio = line.size / max(previous.size, 1)
-            guard abs(ratio - 1) <= sizeTolerance else { return false }
+            guard abs(ratio - 1) <= sizeTolerance || Self.sameLetterWidth(line, previous) else { return false }
         }
         let shiftIn = Double(line.box.minX - previous.box.minX)
         if shiftIn > indent {
@@ -54,6 +56,22 @@ struct Paragraphs {
             return centred
         }
         return true
+    }
+
+    /// True for two OCR ink lines of ≥ 12 letters each whose letters are equally wide (mean
+    /// width per character of their words within 12 %): the same type size, whatever the heights
+    /// of their word boxes say. A heading or a footnote set in another size changes the width too.
+    static func sameLetterWidth(_ a: TextLine, _ b: TextLine) -> Bool {
+        guard a.ink, b.ink, let wa = letterWidth(a), let wb = letterWidth(b) else { return false }
+        return abs(wa / wb - 1) <= 0.12
+    }
+
+    /// Mean width per character over the words holding letters or digits (nil under 12 characters).
+    static func letterWidth(_ line: TextLine) -> Double? {
+        let words = line.words.filter { $0.text.contains { $0.isLetter || $0.isNumber } }
+        let chars = words.reduce(0) { $0 + $1.text.count }
+        guard chars >= 12 else { return nil }
+        return Double(words.reduce(0) { $0 + $1.box.width }) / Double(chars)
     }
 
     /// A short last line followed by a new start, in justified text: the paragraph's lines

@@ -97,4 +97,28 @@ final class OCRParagraphTests: XCTestCase {
         let blocks = page.analyze()
         XCTAssertEqual(blocks.map(\.kind), [.paragraph, .footnote])
     }
+
+    /// OCR stretched most word boxes of a line (up and down) to its formula's height: the letters are as wide
+    /// as the line before, so the style did not change and the paragraph goes on.
+    func testStretchedWordBoxesDoNotEndAParagraph() {
+        var page = OCRPage()
+        page.addLines([prose(14), prose(14, seed: 1)], y: 200)
+        var stretched = OCRPage.line(prose(14, seed: 2).split(separator: " ").map(String.init), y: 200 + 2 * 56, size: 40)
+        for k in stretched.words.indices where k % 4 != 0 {
+            let b = stretched.words[k].box
+            stretched.words[k].box = Box(x: b.x, y: b.y - b.height * 3 / 10, width: b.width, height: b.height * 8 / 5)
+        }
+        stretched.box = Box.enclosing(stretched.words.map(\.box))!
+        page.lines.append(stretched)
+        page.addLines([prose(14, seed: 3), prose(9, seed: 4)], y: 200 + 3 * 56)
+        XCTAssertEqual(page.analyze().map(\.kind), [.paragraph])
+    }
+
+    /// A real change of type size changes the letters' width too: the paragraph ends.
+    func testSmallerTypeEndsAParagraphWithoutAGap() {
+        var page = OCRPage()
+        page.addLines([prose(14), prose(14, seed: 1), prose(14, seed: 2)], y: 200)
+        page.addLines([prose(16, seed: 3), prose(16, seed: 4)], y: 200 + 3 * 56 - 10, pitch: 40, size: 28)
+        XCTAssertEqual(page.analyze().count, 2)
+    }
 }
