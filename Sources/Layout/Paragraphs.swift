@@ -59,19 +59,12 @@ struct Paragraphs {
     }
 
     /// True for two OCR ink lines of ≥ 12 letters each whose letters are equally wide (mean
-    /// width per character of their words within 12 %): the same type size, whatever the heights
-    /// of their word boxes say. A heading or a footnote set in another size changes the width too.
+    /// width per character of their words within 12 %, `InkMetrics.letterWidth`): the same type
+    /// size, whatever the heights of their word boxes say. A heading or a footnote set in another
+    /// size changes the width too.
     static func sameLetterWidth(_ a: TextLine, _ b: TextLine) -> Bool {
-        guard a.ink, b.ink, let wa = letterWidth(a), let wb = letterWidth(b) else { return false }
+        guard a.ink, b.ink, let wa = InkMetrics.letterWidth(a.words), let wb = InkMetrics.letterWidth(b.words) else { return false }
         return abs(wa / wb - 1) <= 0.12
-    }
-
-    /// Mean width per character over the words holding letters or digits (nil under 12 characters).
-    static func letterWidth(_ line: TextLine) -> Double? {
-        let words = line.words.filter { $0.text.contains { $0.isLetter || $0.isNumber } }
-        let chars = words.reduce(0) { $0 + $1.text.count }
-        guard chars >= 12 else { return nil }
-        return Double(words.reduce(0) { $0 + $1.box.width }) / Double(chars)
     }
 
     /// A short last line followed by a new start, in justified text: the paragraph's lines
