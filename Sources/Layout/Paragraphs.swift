@@ -41,15 +41,20 @@ struct Paragraphs {
     /// True when `line` continues the paragraph whose previous line is `previous`.
     func continues(_ line: TextLine, after previous: TextLine) -> Bool {
         guard ReadingOrder.overlapX(line.box, previous.box, 0) else { return false }
-        let gap = line.gap(after: previous)
-        guard gap <= splitGap, gap > -0.5 * Double(previous.box.height) else { return false }
+        var gap = line.gap(after: previous)
         // Style change: the sizes (medians over the words) differ; a one-word line's size is one
         // box, not evidence. OCR sometimes stretches most word boxes of a line to the height of
-        // its tallest glyphs (a formula's parentheses): the letters' width tells then.
+        // its tallest glyphs (a formula's parentheses): the letters' width tells then, and as the
+        // stretched boxes moved the implied baseline, the gap is measured between the middles of
+        // the word boxes (a box grows about its middle) less a line's height.
         if line.words.count >= 2, previous.words.count >= 2 {
             let ratio = line.size / max(previous.size, 1)
-            guard abs(ratio - 1) <= sizeTolerance || Self.sameLetterWidth(line, previous) else { return false }
+            if abs(ratio - 1) > sizeTolerance {
+                guard Self.sameLetterWidth(line, previous) else { return false }
+                gap = Self.middle(line) - Self.middle(previous) - (InkMetrics.ascender + InkMetrics.descender) * em
+            }
         }
+        guard gap <= splitGap, gap > -0.5 * Double(previous.box.height) else { return false }
         let shiftIn = Double(line.box.minX - previous.box.minX)
         if shiftIn > indent {
             let centred = abs(line.box.midX - previous.box.midX) < indent
@@ -66,6 +71,9 @@ struct Paragraphs {
         guard a.ink, b.ink, let wa = InkMetrics.letterWidth(a.words), let wb = InkMetrics.letterWidth(b.words) else { return false }
         return abs(wa / wb - 1) <= 0.12
     }
+
+    /// The median of the middles of a line's word boxes.
+    static func middle(_ line: TextLine) -> Double { PageMetrics.median(line.words.map(\.box.midY)) ?? line.box.midY }
 
     /// A short last line followed by a new start, in justified text: the paragraph's lines
     /// before `row` (at least two) all end within 1 em of its right edge, `row` ends a sentence

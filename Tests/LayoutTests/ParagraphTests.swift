@@ -98,15 +98,16 @@ final class OCRParagraphTests: XCTestCase {
         XCTAssertEqual(blocks.map(\.kind), [.paragraph, .footnote])
     }
 
-    /// OCR stretched most word boxes of a line (up and down) to its formula's height: the letters are as wide
-    /// as the line before, so the style did not change and the paragraph goes on.
+    /// OCR stretched most word boxes of a line (up and down, 2.5×) to its formula's height: the
+    /// letters are as wide as the line before, so the style did not change, and the gaps measured
+    /// between the boxes' middles are normal: the paragraph goes on.
     func testStretchedWordBoxesDoNotEndAParagraph() {
         var page = OCRPage()
         page.addLines([prose(14), prose(14, seed: 1)], y: 200)
         var stretched = OCRPage.line(prose(14, seed: 2).split(separator: " ").map(String.init), y: 200 + 2 * 56, size: 40)
         for k in stretched.words.indices where k % 4 != 0 {
             let b = stretched.words[k].box
-            stretched.words[k].box = Box(x: b.x, y: b.y - b.height * 3 / 10, width: b.width, height: b.height * 8 / 5)
+            stretched.words[k].box = Box(x: b.x, y: b.y - b.height * 3 / 4, width: b.width, height: b.height * 5 / 2)
         }
         stretched.box = Box.enclosing(stretched.words.map(\.box))!
         page.lines.append(stretched)
