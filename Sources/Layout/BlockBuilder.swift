@@ -83,10 +83,11 @@ struct BlockBuilder {
         while options.paragraphs, next < items.count, let line = items[next].line {
             if Paragraphs.sameRow(line, after: row, metrics: metrics) {
                 row = row.with(words: row.words + line.words)
-            } else if !isHeading(items, at: next), !(options.lists && startsList(items, at: next)), !Equations.isDisplay(line),
+            } else if !isHeading(items, at: next), !(options.lists && startsList(items, at: next)),
+                      !Equations.isDisplay(line) || paragraphs.fillsMeasure(line, paragraph: lines),
                       Paragraphs.kind(of: line.text) != .caption, paragraphs.continues(line, after: row),
                       !paragraphs.endsShort(row, before: line, paragraph: lines),
-                      !(lines.count >= 2 && Double(row.box.minX - line.box.minX) > paragraphs.indent) {
+                      !paragraphs.isOutdent(line, paragraph: lines) {
                 row = line
             } else { break }
             lines.append(line); next += 1

@@ -7,9 +7,11 @@ import DocumentModel
 ///   centred lines, whose both ends move in, are not indents), or
 /// - in justified text, the previous line ends a sentence more than 3 em short of the column's
 ///   right edge and the line starts with a capital (a short last line followed by a new start), or
-/// - a line after the paragraph's second starts more than ~0.7 em left of the previous one
-///   (an outdent: the next item of hanging-indent paragraphs), or
-/// - a display equation comes next (`Equations`), or
+/// - a line after the paragraph's second starts more than ~0.7 em left of all its lines after
+///   the first (an outdent: the next item of hanging-indent paragraphs; a line whose first
+///   letters OCR lost starts right of the edge and is no measure), or
+/// - a display equation comes next (`Equations`) — not a line of prose with inline formulas
+///   that fills the paragraph's measure (`fillsMeasure`), or
 /// - the size changes by more than 15 % (25 % for OCR sizes; lines of ≥ 2 words only: one word
 ///   is one box) — with OCR ink boxes, only when the letters' width changes too
 ///   (`sameLetterWidth`) — or the line leaves the column, or
@@ -70,6 +72,22 @@ struct Paragraphs {
     static func sameLetterWidth(_ a: TextLine, _ b: TextLine) -> Bool {
         guard a.ink, b.ink, let wa = InkMetrics.letterWidth(a.words), let wb = InkMetrics.letterWidth(b.words) else { return false }
         return abs(wa / wb - 1) <= 0.12
+    }
+
+    /// True when `line` starts after the paragraph's second line more than `indent` left of all
+    /// its lines after the first (an outdent).
+    func isOutdent(_ line: TextLine, paragraph lines: [TextLine]) -> Bool {
+        guard lines.count >= 2, let edge = lines.dropFirst().map(\.box.minX).min() else { return false }
+        return Double(edge - line.box.minX) > indent
+    }
+
+    /// True when `line` runs from the left edge of a paragraph of ≥ 2 lines (its lines after the
+    /// first, within 0.5 em) to its right edge (within 1 em): a line of prose set in the measure,
+    /// whatever formulas it holds. Display equations are centred or indented.
+    func fillsMeasure(_ line: TextLine, paragraph lines: [TextLine]) -> Bool {
+        guard lines.count >= 2, let right = lines.map(\.box.maxX).max(),
+              let left = lines.dropFirst().map(\.box.minX).min() else { return false }
+        return Double(line.box.minX - left) <= 0.5 * em && Double(right - line.box.maxX) <= em
     }
 
     /// The median of the middles of a line's word boxes.

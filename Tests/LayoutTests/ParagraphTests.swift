@@ -44,6 +44,36 @@ final class ParagraphTests: XCTestCase {
         XCTAssertEqual(page.analyze()[0].text, "this carries information across lines")
     }
 
+    /// A line whose first letters OCR lost starts right of the paragraph's edge; the next line,
+    /// back at the edge, is no outdent (the edge is where the paragraph's lines start).
+    func testLineBackAtTheEdgeAfterALossyStartIsNoOutdent() {
+        var page = SyntheticPage()
+        let line = prose(12)
+        page.addLines([line, line], x: 100, y: 100)
+        page.add(String(line.dropFirst(2)), x: 120, y: 148) // "the …" read as "e …": same right end
+        page.addLines([line, prose(6, seed: 4)], x: 100, y: 172)
+        XCTAssertEqual(page.analyze().count, 1)
+    }
+
+    /// A line of prose with inline formulas that fills the paragraph's measure is no display
+    /// equation: the paragraph goes on through it.
+    func testProseLineWithInlineMathStaysInTheParagraph() {
+        var page = SyntheticPage()
+        page.addLines([prose(5), prose(5, seed: 1)], x: 100, y: 100)
+        let math = "109 < T < Tn, or from a (1 − T/Tn) ≤ 0.085. The"
+        page.add(math, x: 100, y: 148)
+        page.addLines([prose(5, seed: 3), prose(3, seed: 4)], x: 100, y: 172)
+        XCTAssertTrue(Equations.isDisplay(TextLine(words: page.lines[2].words, source: 0)), "the rule is needed")
+        XCTAssertGreaterThanOrEqual(page.lines[2].box.maxX, page.lines[0...1].map(\.box.maxX).max()!)
+        XCTAssertEqual(page.analyze().map(\.kind), [.paragraph])
+        // Set apart (centred, narrower than the measure), the same line is an equation.
+        var set = SyntheticPage()
+        set.addLines([prose(9), prose(9, seed: 1)], x: 100, y: 100)
+        set.add(math, x: 200, y: 148)
+        set.addLines([prose(9, seed: 3), prose(3, seed: 4)], x: 100, y: 172)
+        XCTAssertEqual(set.analyze().map(\.kind), [.paragraph, .equation, .paragraph])
+    }
+
     func testParagraphsSwitchOffGivesOneBlockPerLine() {
         var page = SyntheticPage()
         page.options.paragraphs = false
