@@ -4,7 +4,9 @@ import DocumentModel
 /// - the vertical gap (between median word edges) exceeds the page's normal line gap (40th
 ///   percentile) by 0.4 of the body size (`splitGap`), or
 /// - a line starts indented against the previous one by more than ~0.7 em (first-line indent;
-///   centred lines, whose both ends move in, are not indents), or
+///   centred lines, whose both ends move in, are not indents; nor is a line after one that runs
+///   as far right and stops mid-sentence, on a letter, comma or hyphen: a paragraph ends with
+///   a sentence), or
 /// - in justified text, the previous line ends a sentence more than 3 em short of the column's
 ///   right edge and the line starts with a capital (a short last line followed by a new start), or
 /// - a line after the paragraph's second starts more than ~0.7 em left of all its lines after
@@ -60,9 +62,20 @@ struct Paragraphs {
         let shiftIn = Double(line.box.minX - previous.box.minX)
         if shiftIn > indent {
             let centred = abs(line.box.midX - previous.box.midX) < indent
-            return centred
+            if centred { return true }
+            // A paragraph ends with a sentence: after a line that runs as far right as this one
+            // and stops mid-sentence, the shift is no first-line indent (OCR lost the line's first
+            // words, or it is the second line of a hanging indent).
+            return Double(previous.box.maxX) >= Double(line.box.maxX) - em && Self.stopsMidSentence(previous.text)
         }
         return true
+    }
+
+    /// True when a text ends with a letter, a comma or a hyphen: mid-sentence (a line ending with
+    /// a number, as a contents entry does, or with a sentence's punctuation is not).
+    static func stopsMidSentence(_ text: String) -> Bool {
+        guard let last = text.last else { return false }
+        return last.isLetter || ",-".contains(last)
     }
 
     /// True for two OCR ink lines of ≥ 12 letters each whose letters are equally wide (mean

@@ -74,6 +74,28 @@ final class ParagraphTests: XCTestCase {
         XCTAssertEqual(set.analyze().map(\.kind), [.paragraph, .equation, .paragraph])
     }
 
+    /// A paragraph ends with a sentence: a line shifted right after a full line that stops
+    /// mid-sentence lost its first words to OCR and is no first-line indent. After a full line
+    /// ending with a number (a contents entry) the shift still starts a new block.
+    func testShiftAfterAFullLineStoppingMidSentenceIsNoIndent() {
+        var page = SyntheticPage()
+        let line = prose(12) // ends with a word: mid-sentence
+        page.addLines([line, line], x: 100, y: 100)
+        let lost = line.split(separator: " ").dropFirst(2).joined(separator: " ")
+        page.add(lost, x: 100 + (line.count - lost.count) * 10, y: 148)
+        page.addLines([line, prose(5, seed: 4) + "."], x: 100, y: 172)
+        XCTAssertEqual(page.analyze().count, 1)
+
+        var contents = SyntheticPage() // entries set right to the same page-number column
+        contents.add("2 Expansion of the elastic amplitude and the rest 5", x: 100, y: 100)
+        contents.add("2.1 Power counting of the amplitude 6", x: 100, y: 124)
+        let shift = contents.lines[0].box.maxX - contents.lines[1].box.maxX
+        contents.lines[1] = Line(text: contents.lines[1].text, confidence: 95, box: contents.lines[1].box.offsetBy(shift),
+                                 words: contents.lines[1].words.map { w in var w = w; w.box = w.box.offsetBy(shift); return w }, stage: .textLayer)
+        XCTAssertGreaterThan(contents.lines[1].box.minX, 140)
+        XCTAssertEqual(contents.analyze().count, 2)
+    }
+
     func testParagraphsSwitchOffGivesOneBlockPerLine() {
         var page = SyntheticPage()
         page.options.paragraphs = false
@@ -152,4 +174,8 @@ final class OCRParagraphTests: XCTestCase {
         page.addLines([prose(16, seed: 3), prose(16, seed: 4)], y: 200 + 3 * 56 - 10, pitch: 40, size: 28)
         XCTAssertEqual(page.analyze().count, 2)
     }
+}
+
+private extension Box {
+    func offsetBy(_ dx: Int) -> Box { Box(x: x + dx, y: y, width: width, height: height) }
 }
