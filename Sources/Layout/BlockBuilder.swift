@@ -74,6 +74,15 @@ struct BlockBuilder {
                                   context: Headings.Context(spaceAbove: space(index - 1), spaceBelow: space(index + 1)))
     }
 
+    /// True when `line` is set like the paragraph's `row` above it (≥ 2 words each, sizes within
+    /// `tolerance`, both bold or neither) and opens with no section number: a line the heading
+    /// rules take for larger than the body (on a title page, say) is then the paragraph's next
+    /// line, as the paragraph is as large. (Inside a paragraph there is no space above it.)
+    static func sameStyle(_ line: TextLine, as row: TextLine, tolerance: Double) -> Bool {
+        line.words.count >= 2 && row.words.count >= 2 && abs(line.size / max(row.size, 1) - 1) <= tolerance
+            && line.isBold == row.isBold && Headings.sectionDepth(line) == nil
+    }
+
     /// The paragraph starting at `items[start]` (see `Paragraphs` for the rules). Pieces of one
     /// row (a justified line split at a wide space) are joined back before comparing rows.
     private func paragraph(_ items: [PageItem], from start: Int) -> (DraftBlock, Int) {
@@ -83,7 +92,8 @@ struct BlockBuilder {
         while options.paragraphs, next < items.count, let line = items[next].line {
             if Paragraphs.sameRow(line, after: row, metrics: metrics) {
                 row = row.with(words: row.words + line.words)
-            } else if !isHeading(items, at: next), !(options.lists && startsList(items, at: next)),
+            } else if !isHeading(items, at: next) || Self.sameStyle(line, as: row, tolerance: paragraphs.sizeTolerance),
+                      !(options.lists && startsList(items, at: next)),
                       !Equations.isDisplay(line) || paragraphs.fillsMeasure(line, paragraph: lines),
                       Paragraphs.kind(of: line.text) != .caption, paragraphs.continues(line, after: row),
                       !paragraphs.endsShort(row, before: line, paragraph: lines),

@@ -10,14 +10,16 @@ import DocumentModel
 /// - in justified text, the previous line ends a sentence more than 3 em short of the column's
 ///   right edge and the line starts with a capital (a short last line followed by a new start), or
 /// - a line after the paragraph's second starts more than ~0.7 em left of all its lines after
-///   the first (an outdent: the next item of hanging-indent paragraphs; a line whose first
-///   letters OCR lost starts right of the edge and is no measure), or
+///   the first and is not centred under the line before (an outdent: the next item of
+///   hanging-indent paragraphs; a line whose first letters OCR lost starts right of the edge
+///   and is no measure), or
 /// - a display equation comes next (`Equations`) — not a line of prose with inline formulas
 ///   that fills the paragraph's measure (`fillsMeasure`), or
 /// - the size changes by more than 15 % (25 % for OCR sizes; lines of ≥ 2 words only: one word
 ///   is one box) — with OCR ink boxes, only when the letters' width changes too
 ///   (`sameLetterWidth`) — or the line leaves the column, or
-/// - a heading, a list marker or a table comes next.
+/// - a heading, a list marker or a table comes next — not a line the heading rules take for
+///   larger than the body when it is set like the paragraph (`BlockBuilder.sameStyle`).
 /// A paragraph whose text starts with "Figure 3:", "Fig. 2.", "Table 1:" … is a caption.
 struct Paragraphs {
     var normalGap: Double
@@ -91,7 +93,9 @@ struct Paragraphs {
     /// its lines after the first (an outdent).
     func isOutdent(_ line: TextLine, paragraph lines: [TextLine]) -> Bool {
         guard lines.count >= 2, let edge = lines.dropFirst().map(\.box.minX).min() else { return false }
-        return Double(edge - line.box.minX) > indent
+        // Centred lines (a title page's affiliations) move both ends: a wider one is no outdent.
+        let centred = abs(line.box.midX - lines[lines.count - 1].box.midX) < indent
+        return Double(edge - line.box.minX) > indent && !centred
     }
 
     /// True when `line` runs from the left edge of a paragraph of ≥ 2 lines (its lines after the

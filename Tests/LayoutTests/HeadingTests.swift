@@ -159,3 +159,28 @@ final class OCRHeadingTests: XCTestCase {
         XCTAssertEqual(kinds, [.paragraph, .list])
     }
 }
+
+/// Title pages on OCR pages: blocks set larger than the body that are no headings.
+final class TitlePageTests: XCTestCase {
+    private func centred(_ text: String, centre: Int, y: Int, size: Double) -> Line {
+        let probe = OCRPage.line(text.split(separator: " ").map(String.init), x: 0, y: y, size: size)
+        return OCRPage.line(text.split(separator: " ").map(String.init), x: centre - probe.box.width / 2, y: y, size: size)
+    }
+
+    /// Centred affiliation lines a little larger than the body: the widest, last one (space
+    /// below it, none above) is set like the lines above and is their paragraph's last line, not
+    /// a heading; being wider it starts further left, which is no outdent either.
+    func testLastLineOfALargerCentredBlockIsNoHeading() {
+        var page = OCRPage()
+        page.lines.append(centred("Hualong Gervais", centre: 1000, y: 300, size: 48))
+        page.lines.append(centred("Yang Institute for Theoretical Physics", centre: 1000, y: 370, size: 48))
+        page.lines.append(centred("and Department of Physics", centre: 1000, y: 436, size: 48))
+        page.lines.append(centred("Stony Brook University, Stony Brook, New York, USA", centre: 1000, y: 502, size: 48))
+        page.addLines((0..<8).map { prose(14, seed: $0) }, x: 300, y: 700)
+        let blocks = page.analyze()
+        let affiliation = blocks.first { $0.text.hasPrefix("Yang") }
+        XCTAssertEqual(affiliation?.kind, .paragraph)
+        XCTAssertEqual(affiliation?.text.hasSuffix("New York, USA"), true, "\(blocks.map(\.text))")
+        XCTAssertFalse(blocks.contains { $0.text.hasPrefix("Stony") })
+    }
+}
