@@ -167,6 +167,25 @@ final class OCRParagraphTests: XCTestCase {
         XCTAssertEqual(page.analyze().map(\.kind), [.paragraph])
     }
 
+    /// A formula's tall parentheses hang well below their line, so the next line's baseline is
+    /// set further down; the ink of the two lines is as close as normal lines' is: one paragraph.
+    func testTallGlyphsThatSpreadTheLinesDoNotEndAParagraph() {
+        var page = OCRPage()
+        page.addLines([prose(14), prose(14, seed: 1)], y: 200)
+        var formula = OCRPage.line(prose(12, seed: 2).split(separator: " ").map(String.init), y: 312, size: 40)
+        let b = formula.words[5].box
+        formula.words[5].box = Box(x: b.x, y: b.y, width: b.width, height: 312 + 24 - b.y) // down to 0.6 em below the baseline
+        formula.box = Box.enclosing(formula.words.map(\.box))!
+        page.lines.append(formula)
+        page.addLines([prose(14, seed: 3), prose(9, seed: 4)], y: 312 + 56 + 24)
+        XCTAssertEqual(page.analyze().map(\.kind), [.paragraph])
+        // Without the hanging glyph, the same extra space is a paragraph break.
+        var plain = OCRPage()
+        plain.addLines([prose(14), prose(14, seed: 1), prose(12, seed: 2)], y: 200)
+        plain.addLines([prose(14, seed: 3), prose(9, seed: 4)], y: 312 + 56 + 24)
+        XCTAssertEqual(plain.analyze().count, 2)
+    }
+
     /// A real change of type size changes the letters' width too: the paragraph ends.
     func testSmallerTypeEndsAParagraphWithoutAGap() {
         var page = OCRPage()
