@@ -34,6 +34,7 @@ struct PageAnalyzer {
         // Footnotes are read after the body of the page, whichever column they close.
         var blocks = builder.build(items)
         Fragments.absorb(&blocks, em: metrics.bodySize)
+        Equations.absorbPieces(&blocks, em: metrics.bodySize)
         let main = blocks.filter { $0.block.kind != .footnote }, notes = blocks.filter { $0.block.kind == .footnote }
         return margin(parts.header, .header) + main + notes + margin(parts.footer, .footer)
     }

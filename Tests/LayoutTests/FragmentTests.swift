@@ -16,6 +16,20 @@ final class FragmentTests: XCTestCase {
         XCTAssertTrue(blocks[1].text.hasPrefix("n\n"))
     }
 
+    /// A formula's row of exponents, read as a line of its own before the formula, joins the
+    /// equation rather than standing as a paragraph.
+    func testExponentRowJoinsTheEquationBelowIt() {
+        var page = SyntheticPage()
+        page.addLines([prose(12), prose(12, seed: 1)], x: 100, y: 100)
+        page.add("a1...ar b1...bs", x: 430, y: 196, size: 12)
+        page.add("Φ = Λ Λ Φ (1.8)", x: 400, y: 204)
+        page.addLines([prose(12, seed: 2), prose(12, seed: 3)], x: 100, y: 260)
+        let blocks = page.analyze()
+        XCTAssertEqual(blocks.map(\.kind), [.paragraph, .equation, .paragraph])
+        XCTAssertEqual(blocks[1].box.minY, 196)
+        XCTAssertTrue(blocks[1].text.contains("a1...ar"))
+    }
+
     /// A flat row of dots or a rule read as text ("= =") next to a paragraph is no block of its own.
     func testFlatMarkBesideParagraphJoinsIt() {
         var page = SyntheticPage()
