@@ -19,6 +19,7 @@ enum Fragments {
             let piece = blocks[k].block
             join(piece, into: &blocks[target].block)
             blocks.remove(at: k)
+            k = 0 // a grown block may now reach a fragment met before
         }
     }
 
