@@ -31,7 +31,7 @@ struct BlockBuilder {
             }
         }
         for k in out.indices { out[k].relativeSize = out[k].size / max(metrics.bodySize, 1) }
-        References.mark(&out, em: metrics.bodySize)
+        References.mark(&out, em: metrics.bodySize, lineGap: paragraphs.normalGap)
         markFootnotes(&out)
         return out
     }
