@@ -2,8 +2,8 @@ import DocumentModel
 
 /// Paragraph rules: consecutive lines (in reading order) of one column form a paragraph until
 /// - the vertical gap (between median word edges) exceeds the page's normal line gap (40th
-///   percentile) by 0.4 of the body size (`splitGap`) — where tall glyphs reach past their
-///   line (`tallGlyphsSpread`), the gap between the ink counts — or
+///   percentile) by 0.4 of the body size (`splitGap`) — unless tall glyphs reach far past
+///   their line and the ink is as close as normal lines' (`tallGlyphsSpread`) — or
 /// - a line starts indented against the previous one by more than ~0.7 em (first-line indent;
 ///   centred lines, whose both ends move in, are not indents; nor is a line after one that runs
 ///   as far right and stops mid-sentence, on a letter, comma or hyphen: a paragraph ends with
@@ -61,9 +61,10 @@ struct Paragraphs {
                 gap = Self.middle(line) - Self.middle(previous) - (InkMetrics.ascender + InkMetrics.descender) * em
             }
         }
-        if gap > splitGap, Self.tallGlyphsSpread(line, after: previous, em: em) {
+        if gap > splitGap, Self.tallGlyphsSpread(line, after: previous, em: em),
+           Double(line.box.minY - previous.box.maxY) <= normalGap + 0.2 * em {
             // The lines' ink is as close as normal lines' is: only tall glyphs spread them.
-            gap = min(gap, Double(line.box.minY - previous.box.maxY))
+            gap = normalGap
         }
         guard gap <= splitGap, gap > -0.5 * Double(previous.box.height) else { return false }
         let shiftIn = Double(line.box.minX - previous.box.minX)
@@ -112,12 +113,13 @@ struct Paragraphs {
         return Double(line.box.minX - left) <= 0.5 * em && Double(right - line.box.maxX) <= em
     }
 
-    /// True when glyphs reach well past the normal extent of their line (by > 0.3 em): below
-    /// `previous` (a formula's parentheses, a subscript, a fraction) or above `line` (an
-    /// exponent). Typesetting then spreads the baselines until the ink clears, so the gap
-    /// between the baselines says nothing of a paragraph break; the ink's gap does.
+    /// True when glyphs reach far past the normal extent of their line (by > 0.5 em): below
+    /// `previous` (a formula's big parentheses, a fraction, a big operator's limits) or above
+    /// `line` (a stacked exponent). Typesetting then spreads the baselines until the ink clears,
+    /// so the gap between the baselines says nothing of a paragraph break; the ink's gap does
+    /// (no more than the normal line gap + 0.2 em: the lines are as close as any).
     static func tallGlyphsSpread(_ line: TextLine, after previous: TextLine, em: Double) -> Bool {
-        Double(previous.box.maxY) > previous.bottom + 0.3 * em || Double(line.box.minY) < line.top - 0.3 * em
+        Double(previous.box.maxY) > previous.bottom + 0.5 * em || Double(line.box.minY) < line.top - 0.5 * em
     }
 
     /// The median of the middles of a line's word boxes.

@@ -174,7 +174,7 @@ final class OCRParagraphTests: XCTestCase {
         page.addLines([prose(14), prose(14, seed: 1)], y: 200)
         var formula = OCRPage.line(prose(12, seed: 2).split(separator: " ").map(String.init), y: 312, size: 40)
         let b = formula.words[5].box
-        formula.words[5].box = Box(x: b.x, y: b.y, width: b.width, height: 312 + 24 - b.y) // down to 0.6 em below the baseline
+        formula.words[5].box = Box(x: b.x, y: b.y, width: b.width, height: 312 + 32 - b.y) // down to 0.8 em below the baseline
         formula.box = Box.enclosing(formula.words.map(\.box))!
         page.lines.append(formula)
         page.addLines([prose(14, seed: 3), prose(9, seed: 4)], y: 312 + 56 + 24)
