@@ -9,15 +9,18 @@ import DocumentModel
 /// line high (≤ 1.5 em) that holds at most 3 letters and digits, or whose ink is flatter than
 /// 0.4 em (a rule or dots, whatever OCR read). It joins the nearest block (not a header, footer
 /// or table: a table's cells are its own) within 1 em of it, edge to edge: the box grows over
-/// it and its text joins that block's text in reading order (a figure keeps no text).
+/// it and its text joins that block's text in reading order (a figure keeps no text). A heading
+/// of 3 letters joins only a block on its own row (a word OCR cut in two: "Pai" + "irwise
+/// comparisons"): above or below a paragraph it is a heading a reader sees ("Aim").
 /// A fragment with no block that close (a page number in the margin, a lone mark) stays.
 enum Fragments {
     static func absorb(_ blocks: inout [DraftBlock], em: Double) {
         var k = 0
         while k < blocks.count {
-            guard isFragment(blocks[k].block, em: em), let target = nearest(to: k, in: blocks, within: em) else { k += 1; continue }
             let piece = blocks[k].block
-            join(piece, into: &blocks[target].block)
+            guard isFragment(piece, em: em),
+                  let target = nearest(to: k, in: blocks, within: em, sameRow: isWord(piece)) else { k += 1; continue }
+            join(piece, into: &blocks[target].block, em: em)
             blocks.remove(at: k)
             k = 0 // a grown block may now reach a fragment met before
         }
@@ -30,13 +33,19 @@ enum Fragments {
         return signs <= 3 || Double(block.box.height) < 0.4 * em
     }
 
+    /// A heading or title of 3 letters: a short word ("Aim") unless a block on its row continues it.
+    private static func isWord(_ block: Block) -> Bool {
+        (block.kind == .heading || block.kind == .title) && block.text.filter(\.isLetter).count == 3
+    }
+
     /// The index of the block nearest to `blocks[k]` (edge to edge) within `limit`, among those
     /// a fragment may join.
-    private static func nearest(to k: Int, in blocks: [DraftBlock], within limit: Double) -> Int? {
+    private static func nearest(to k: Int, in blocks: [DraftBlock], within limit: Double, sameRow: Bool) -> Int? {
         let box = blocks[k].block.box
         var best: (distance: Double, index: Int)?
         for (i, other) in blocks.enumerated() where i != k && ![.header, .footer, .table].contains(other.block.kind) {
             let o = other.block.box
+            if sameRow, !(abs(o.midY - box.midY) < Double(box.height) / 2 || (o.minY <= box.minY && box.maxY <= o.maxY)) { continue }
             let dx = Double(max(0, max(o.minX - box.maxX, box.minX - o.maxX)))
             let dy = Double(max(0, max(o.minY - box.maxY, box.minY - o.maxY)))
             let d = max(dx, dy)
@@ -45,10 +54,11 @@ enum Fragments {
         return best?.index
     }
 
-    private static func join(_ piece: Block, into target: inout Block) {
+    private static func join(_ piece: Block, into target: inout Block, em: Double) {
         if target.kind != .figure, !piece.text.isEmpty {
+            // Above the block, or left of its first line.
             let before = piece.box.midY < Double(target.box.minY)
-                || (piece.box.midY <= Double(target.box.minY + target.box.height / 4) && piece.box.maxX <= target.box.minX)
+                || (piece.box.midY < Double(target.box.minY) + em && piece.box.maxX <= target.box.minX)
             let separator = target.kind == .equation ? "\n" : " "
             target.text = before ? piece.text + separator + target.text : target.text + separator + piece.text
         }

@@ -48,6 +48,22 @@ final class FragmentTests: XCTestCase {
         XCTAssertEqual(page.analyze().count, 2)
     }
 
+    /// A heading of three letters above a paragraph is a heading; beside a line on its own row
+    /// it is a piece of a word OCR cut ("Pai" + "irwise comparisons") and joins it, first.
+    func testThreeLetterHeadingJoinsOnlyItsRow() {
+        var page = SyntheticPage()
+        page.add("Aim", x: 100, y: 100, size: 26)
+        page.addLines([prose(12), prose(12, seed: 1)], x: 100, y: 134)
+        XCTAssertEqual(page.analyze().map(\.text).first, "Aim") // the page's title, even
+        var cut = SyntheticPage()
+        cut.add("Pai", x: 100, y: 100, size: 26)
+        cut.add("rwise comparisons", x: 143, y: 103, size: 20)
+        cut.addLines([prose(12), prose(12, seed: 1)], x: 100, y: 160)
+        let blocks = cut.analyze()
+        XCTAssertEqual(blocks.count, 2)
+        XCTAssertEqual(blocks.first?.text, "Pai rwise comparisons")
+    }
+
     func testFragmentRule() {
         let em = 20.0
         func block(_ kind: BlockKind, _ text: String, height: Int) -> Block {
@@ -58,6 +74,7 @@ final class FragmentTests: XCTestCase {
         XCTAssertFalse(Fragments.isFragment(block(.paragraph, "word", height: 20), em: em))
         XCTAssertFalse(Fragments.isFragment(block(.paragraph, "ab", height: 60), em: em), "several lines")
         XCTAssertFalse(Fragments.isFragment(block(.footer, "3", height: 20), em: em))
+
         XCTAssertFalse(Fragments.isFragment(block(.table, "1", height: 20), em: em))
     }
 }
