@@ -70,8 +70,14 @@ struct BlockBuilder {
             let gap = other < index ? line.gap(after: o) : o.gap(after: line)
             return gap > paragraphs.splitGap
         }
+        var afterSentence = false
+        if items.indices.contains(index - 1), let above = items[index - 1].line, ReadingOrder.overlapX(above.box, line.box, 0),
+           let last = above.text.last {
+            afterSentence = ".!?".contains(last)
+        }
         return Headings.isHeading(line, metrics: metrics,
-                                  context: Headings.Context(spaceAbove: space(index - 1), spaceBelow: space(index + 1)))
+                                  context: Headings.Context(spaceAbove: space(index - 1), spaceBelow: space(index + 1),
+                                                            afterSentence: afterSentence))
     }
 
     /// True when `line` is set like the paragraph's `row` above it (≥ 2 words each, sizes within
@@ -80,7 +86,7 @@ struct BlockBuilder {
     /// line, as the paragraph is as large. (Inside a paragraph there is no space above it.)
     static func sameStyle(_ line: TextLine, as row: TextLine, tolerance: Double) -> Bool {
         line.words.count >= 2 && row.words.count >= 2 && abs(line.size / max(row.size, 1) - 1) <= tolerance
-            && line.isBold == row.isBold && Headings.sectionDepth(line) == nil
+            && line.isBold == row.isBold && Headings.sectionDepth(line, letters: true) == nil
     }
 
     /// The paragraph starting at `items[start]` (see `Paragraphs` for the rules). Pieces of one

@@ -109,6 +109,23 @@ final class OCRHeadingTests: XCTestCase {
         XCTAssertEqual(blocks.count, 1, "one paragraph")
     }
 
+    /// A heading numbered with a letter ("C. The slender shape function") set right below a
+    /// paragraph that ends a sentence, without space, is a heading; after a line that stops
+    /// mid-sentence the same words continue the paragraph.
+    func testLetterNumberedHeadingAfterASentence() {
+        var page = OCRPage()
+        page.addLines([prose(14), prose(14, seed: 1), prose(6, seed: 2) + "."], y: 200)
+        page.add("C. The slender shape function", y: 200 + 3 * 56)
+        page.addLines([prose(14, seed: 3), prose(9, seed: 4)], y: 200 + 4 * 56 + 30)
+        let blocks = page.analyze()
+        XCTAssertEqual(blocks.map(\.kind), [.paragraph, .heading, .paragraph])
+        XCTAssertEqual(blocks[1].text, "C. The slender shape function")
+        var running = OCRPage()
+        running.addLines([prose(14), prose(14, seed: 1) + ","], y: 200)
+        running.add("C. The slender shape function", y: 200 + 2 * 56)
+        XCTAssertEqual(running.analyze().count, 1)
+    }
+
     /// A numbered heading in small capitals wraps onto a short centred line: one heading. In
     /// small capitals only each word's first letter is a full capital, so a two-word line's
     /// median box is taller than the first line's; the robust sizes agree.
