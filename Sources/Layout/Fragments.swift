@@ -11,7 +11,8 @@ import DocumentModel
 /// or table: a table's cells are its own) within 1 em of it, edge to edge: the box grows over
 /// it and its text joins that block's text in reading order (a figure keeps no text). A heading
 /// of 3 letters joins only a block on its own row (a word OCR cut in two: "Pai" + "irwise
-/// comparisons"): above or below a paragraph it is a heading a reader sees ("Aim").
+/// comparisons", then a heading when that is one line): above or below a paragraph it is a
+/// heading a reader sees ("Aim").
 /// A fragment with no block that close (a page number in the margin, a lone mark) stays.
 enum Fragments {
     static func absorb(_ blocks: inout [DraftBlock], em: Double) {
@@ -61,6 +62,10 @@ enum Fragments {
                 || (piece.box.midY < Double(target.box.minY) + em && piece.box.maxX <= target.box.minX)
             let separator = target.kind == .equation ? "\n" : " "
             target.text = before ? piece.text + separator + target.text : target.text + separator + piece.text
+        }
+        // Half a heading and the one-line rest of it: the whole line is the heading.
+        if (piece.kind == .heading || piece.kind == .title), target.kind == .paragraph, Double(target.box.height) <= 1.5 * em {
+            target.kind = piece.kind
         }
         target.box = target.box.union(piece.box)
     }

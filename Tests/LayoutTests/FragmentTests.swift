@@ -62,6 +62,7 @@ final class FragmentTests: XCTestCase {
         let blocks = cut.analyze()
         XCTAssertEqual(blocks.count, 2)
         XCTAssertEqual(blocks.first?.text, "Pai rwise comparisons")
+        XCTAssertNotEqual(blocks.first?.kind, .paragraph)
     }
 
     func testFragmentRule() {
