@@ -31,7 +31,7 @@ struct BlockBuilder {
             }
         }
         for k in out.indices { out[k].relativeSize = out[k].size / max(metrics.bodySize, 1) }
-        References.mark(&out, em: metrics.bodySize)
+        References.mark(&out, em: metrics.bodySize, lineGap: paragraphs.normalGap)
         markFootnotes(&out)
         return out
     }
@@ -70,8 +70,23 @@ struct BlockBuilder {
             let gap = other < index ? line.gap(after: o) : o.gap(after: line)
             return gap > paragraphs.splitGap
         }
+        var afterSentence = false
+        if items.indices.contains(index - 1), let above = items[index - 1].line, ReadingOrder.overlapX(above.box, line.box, 0),
+           let last = above.text.last {
+            afterSentence = ".!?".contains(last)
+        }
         return Headings.isHeading(line, metrics: metrics,
-                                  context: Headings.Context(spaceAbove: space(index - 1), spaceBelow: space(index + 1)))
+                                  context: Headings.Context(spaceAbove: space(index - 1), spaceBelow: space(index + 1),
+                                                            afterSentence: afterSentence))
+    }
+
+    /// True when `line` is set like the paragraph's `row` above it (≥ 2 words each, sizes within
+    /// `tolerance`, both bold or neither) and opens with no section number: a line the heading
+    /// rules take for larger than the body (on a title page, say) is then the paragraph's next
+    /// line, as the paragraph is as large. (Inside a paragraph there is no space above it.)
+    static func sameStyle(_ line: TextLine, as row: TextLine, tolerance: Double) -> Bool {
+        line.words.count >= 2 && row.words.count >= 2 && abs(line.size / max(row.size, 1) - 1) <= tolerance
+            && line.isBold == row.isBold && Headings.sectionDepth(line, letters: true) == nil
     }
 
     /// The paragraph starting at `items[start]` (see `Paragraphs` for the rules). Pieces of one
@@ -83,10 +98,12 @@ struct BlockBuilder {
         while options.paragraphs, next < items.count, let line = items[next].line {
             if Paragraphs.sameRow(line, after: row, metrics: metrics) {
                 row = row.with(words: row.words + line.words)
-            } else if !isHeading(items, at: next), !(options.lists && startsList(items, at: next)), !Equations.isDisplay(line),
+            } else if !isHeading(items, at: next) || Self.sameStyle(line, as: row, tolerance: paragraphs.sizeTolerance),
+                      !(options.lists && startsList(items, at: next)),
+                      !Equations.isDisplay(line) || paragraphs.fillsMeasure(line, paragraph: lines),
                       Paragraphs.kind(of: line.text) != .caption, paragraphs.continues(line, after: row),
                       !paragraphs.endsShort(row, before: line, paragraph: lines),
-                      !(lines.count >= 2 && Double(row.box.minX - line.box.minX) > paragraphs.indent) {
+                      !paragraphs.isOutdent(line, paragraph: lines) {
                 row = line
             } else { break }
             lines.append(line); next += 1

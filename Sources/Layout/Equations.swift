@@ -56,4 +56,31 @@ enum Equations {
         }
         return (DraftBlock(kind: .equation, text: lines.map(\.text).joined(separator: "\n"), lines: lines), next)
     }
+
+    /// Pieces of a display equation that OCR read as lines of their own (a row of exponents or
+    /// indices above the formula, its left side on a separate line) and that became paragraphs:
+    /// a paragraph of ≤ 8 words, at most 2.5 em high, less than half of them real words, that
+    /// overlaps an equation's rows (or lies within 0.5 em above or below it) and its columns
+    /// (or lies within 2 em beside it) joins the equation.
+    static func absorbPieces(_ blocks: inout [DraftBlock], em: Double) {
+        var k = 0
+        while k < blocks.count {
+            let piece = blocks[k].block
+            let words = piece.text.split(separator: " ")
+            guard piece.kind == .paragraph, !words.isEmpty, words.count <= 8, Double(piece.box.height) <= 2.5 * em,
+                  2 * words.filter({ isRealWord(String($0)) }).count < words.count,
+                  let t = blocks.indices.first(where: { i in
+                      let e = blocks[i].block.box
+                      guard blocks[i].block.kind == .equation else { return false }
+                      let dy = Double(max(e.minY - piece.box.maxY, piece.box.minY - e.maxY))
+                      let dx = Double(max(e.minX - piece.box.maxX, piece.box.minX - e.maxX))
+                      return dy <= 0.5 * em && dx <= 2 * em
+                  }) else { k += 1; continue }
+            let above = piece.box.midY < blocks[t].block.box.midY
+            blocks[t].block.text = above ? piece.text + "\n" + blocks[t].block.text : blocks[t].block.text + "\n" + piece.text
+            blocks[t].block.box = blocks[t].block.box.union(piece.box)
+            blocks.remove(at: k)
+            if t < k { k = 0 } // the grown equation may reach pieces met before
+        }
+    }
 }

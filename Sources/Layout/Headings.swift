@@ -16,7 +16,7 @@ import DocumentModel
 /// - it has ≥ 2 words and is ≥ 1.3× the body, or ≥ 1.15× with space above or below it
 ///   (≤ 12 words) — size counts only when two words show it;
 /// - or it starts with a section number ("2", "2.1", "A.3", "III."; "B." only with space
-///   above) followed by a capitalised word, ≤ 12 words, no final period, not ending with a bare
+///   above or after a line that ends a sentence) followed by a capitalised word, ≤ 12 words, no final period, not ending with a bare
 ///   number (a contents entry), at ≥ 0.7× the body size (small capitals);
 /// - or it is short (≤ 8 words), all capitals and has space above it;
 /// - or it is a short isolated line: ≤ 6 words, capitalised, no final punctuation, clearly more
@@ -30,6 +30,8 @@ enum Headings {
     struct Context {
         var spaceAbove: Bool
         var spaceBelow: Bool
+        /// The line above in its column ends a sentence ("."): a paragraph closed there.
+        var afterSentence = false
         static let none = Context(spaceAbove: false, spaceBelow: false)
     }
 
@@ -48,7 +50,7 @@ enum Headings {
         if ratio >= 1.3, n >= 2 { return true }
         if ratio >= 1.15, n >= 2, n <= 12, context.spaceAbove || context.spaceBelow { return true }
         // Small capitals measure about 0.75 of the body size.
-        if ratio >= 0.7, sectionDepth(line, letters: context.spaceAbove) != nil { return true }
+        if ratio >= 0.7, sectionDepth(line, letters: context.spaceAbove || context.afterSentence) != nil { return true }
         guard ratio >= 0.85 else { return false }
         if n <= 8, context.spaceAbove, isCapitals(line), !endsLikeSentence(text) { return true }
         return n <= 6 && context.spaceAbove && context.spaceBelow && ratio >= 0.9 && !endsLikeSentence(text)

@@ -33,4 +33,14 @@ enum InkMetrics {
         }
         return (size, baseline - ascender * size, baseline + descender * size)
     }
+
+    /// Mean width per character of the words holding letters or digits, nil under 12 characters.
+    /// Box heights follow the tallest glyph (and OCR sometimes stretches a whole line's boxes to a
+    /// formula's parentheses or a ruling they touch); widths follow the type size.
+    static func letterWidth(_ words: [Word]) -> Double? {
+        let words = words.filter { $0.text.contains { $0.isLetter || $0.isNumber } }
+        let chars = words.reduce(0) { $0 + $1.text.count }
+        guard chars >= 12 else { return nil }
+        return Double(words.reduce(0) { $0 + $1.box.width }) / Double(chars)
+    }
 }

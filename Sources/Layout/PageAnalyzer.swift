@@ -32,7 +32,9 @@ struct PageAnalyzer {
         let builder = BlockBuilder(metrics: metrics, options: input.options,
                                    paragraphs: Paragraphs(ordered: items.compactMap(\.line), metrics: metrics))
         // Footnotes are read after the body of the page, whichever column they close.
-        let blocks = builder.build(items)
+        var blocks = builder.build(items)
+        Fragments.absorb(&blocks, em: metrics.bodySize)
+        Equations.absorbPieces(&blocks, em: metrics.bodySize)
         let main = blocks.filter { $0.block.kind != .footnote }, notes = blocks.filter { $0.block.kind == .footnote }
         return margin(parts.header, .header) + main + notes + margin(parts.footer, .footer)
     }

@@ -10,6 +10,9 @@ struct PageMetrics {
     var inkBoxes: Bool
     var pageWidth: Int
     var pageHeight: Int
+    /// With OCR ink boxes: the body's mean width per character (median over lines of ≥ 12
+    /// characters, weighted by word count; `InkMetrics.letterWidth`), nil otherwise.
+    var letterWidth: Double?
 
     init(lines: [TextLine], pageWidth: Int, pageHeight: Int) {
         self.pageWidth = pageWidth; self.pageHeight = pageHeight
@@ -18,6 +21,11 @@ struct PageMetrics {
         bodySize = Self.median(sizes) ?? 12
         hasFontSizes = !lines.isEmpty && lines.allSatisfy(\.hasFontSize)
         inkBoxes = lines.contains(where: \.ink)
+        var widths: [Double] = []
+        for line in lines where line.ink {
+            if let w = InkMetrics.letterWidth(line.words) { widths += Array(repeating: w, count: line.words.count) }
+        }
+        letterWidth = Self.median(widths)
     }
 
     /// The gap that splits a line into two pieces (column gutter or table cell gap).

@@ -2,17 +2,25 @@ import DocumentModel
 
 /// Paragraph rules: consecutive lines (in reading order) of one column form a paragraph until
 /// - the vertical gap (between median word edges) exceeds the page's normal line gap (40th
-///   percentile) by 0.4 of the body size (`splitGap`), or
+///   percentile) by 0.4 of the body size (`splitGap`) — unless tall glyphs reach far past
+///   their line and the ink is as close as normal lines' (`tallGlyphsSpread`) — or
 /// - a line starts indented against the previous one by more than ~0.7 em (first-line indent;
-///   centred lines, whose both ends move in, are not indents), or
+///   centred lines, whose both ends move in, are not indents; nor is a line after one that runs
+///   as far right and stops mid-sentence, on a letter, comma or hyphen: a paragraph ends with
+///   a sentence), or
 /// - in justified text, the previous line ends a sentence more than 3 em short of the column's
 ///   right edge and the line starts with a capital (a short last line followed by a new start), or
-/// - a line after the paragraph's second starts more than ~0.7 em left of the previous one
-///   (an outdent: the next item of hanging-indent paragraphs), or
-/// - a display equation comes next (`Equations`), or
+/// - a line after the paragraph's second starts more than ~0.7 em left of all its lines after
+///   the first and is not centred under the line before (an outdent: the next item of
+///   hanging-indent paragraphs; a line whose first letters OCR lost starts right of the edge
+///   and is no measure), or
+/// - a display equation comes next (`Equations`) — not a line of prose with inline formulas
+///   that fills the paragraph's measure (`fillsMeasure`), or
 /// - the size changes by more than 15 % (25 % for OCR sizes; lines of ≥ 2 words only: one word
-///   is one box), or the line leaves the column, or
-/// - a heading, a list marker or a table comes next.
+///   is one box) — with OCR ink boxes, only when the letters' width changes too
+///   (`sameLetterWidth`) — or the line leaves the column, or
+/// - a heading, a list marker or a table comes next — not a line the heading rules take for
+///   larger than the body when it is set like the paragraph (`BlockBuilder.sameStyle`).
 /// A paragraph whose text starts with "Figure 3:", "Fig. 2.", "Table 1:" … is a caption.
 struct Paragraphs {
     var normalGap: Double
@@ -40,21 +48,82 @@ struct Paragraphs {
     /// True when `line` continues the paragraph whose previous line is `previous`.
     func continues(_ line: TextLine, after previous: TextLine) -> Bool {
         guard ReadingOrder.overlapX(line.box, previous.box, 0) else { return false }
-        let gap = line.gap(after: previous)
-        guard gap <= splitGap, gap > -0.5 * Double(previous.box.height) else { return false }
+        var gap = line.gap(after: previous)
         // Style change: the sizes (medians over the words) differ; a one-word line's size is one
-        // box, not evidence.
+        // box, not evidence. OCR sometimes stretches most word boxes of a line to the height of
+        // its tallest glyphs (a formula's parentheses): the letters' width tells then, and as the
+        // stretched boxes moved the implied baseline, the gap is measured between the middles of
+        // the word boxes (a box grows about its middle) less a line's height.
         if line.words.count >= 2, previous.words.count >= 2 {
             let ratio = line.size / max(previous.size, 1)
-            guard abs(ratio - 1) <= sizeTolerance else { return false }
+            if abs(ratio - 1) > sizeTolerance {
+                guard Self.sameLetterWidth(line, previous) else { return false }
+                gap = Self.middle(line) - Self.middle(previous) - (InkMetrics.ascender + InkMetrics.descender) * em
+            }
         }
+        if gap > splitGap, Self.tallGlyphsSpread(line, after: previous, em: em),
+           Double(line.box.minY - previous.box.maxY) <= normalGap + 0.2 * em {
+            // The lines' ink is as close as normal lines' is: only tall glyphs spread them.
+            gap = normalGap
+        }
+        guard gap <= splitGap, gap > -0.5 * Double(previous.box.height) else { return false }
         let shiftIn = Double(line.box.minX - previous.box.minX)
         if shiftIn > indent {
             let centred = abs(line.box.midX - previous.box.midX) < indent
-            return centred
+            if centred { return true }
+            // A paragraph ends with a sentence: after a line that runs as far right as this one
+            // and stops mid-sentence, the shift is no first-line indent (OCR lost the line's first
+            // words, or it is the second line of a hanging indent).
+            return Double(previous.box.maxX) >= Double(line.box.maxX) - em && Self.stopsMidSentence(previous.text)
         }
         return true
     }
+
+    /// True when a text ends with a letter, a comma or a hyphen: mid-sentence (a line ending with
+    /// a number, as a contents entry does, or with a sentence's punctuation is not).
+    static func stopsMidSentence(_ text: String) -> Bool {
+        guard let last = text.last else { return false }
+        return last.isLetter || ",-".contains(last)
+    }
+
+    /// True for two OCR ink lines of ≥ 12 letters each whose letters are equally wide (mean
+    /// width per character of their words within 12 %, `InkMetrics.letterWidth`): the same type
+    /// size, whatever the heights of their word boxes say. A heading or a footnote set in another
+    /// size changes the width too.
+    static func sameLetterWidth(_ a: TextLine, _ b: TextLine) -> Bool {
+        guard a.ink, b.ink, let wa = InkMetrics.letterWidth(a.words), let wb = InkMetrics.letterWidth(b.words) else { return false }
+        return abs(wa / wb - 1) <= 0.12
+    }
+
+    /// True when `line` starts after the paragraph's second line more than `indent` left of all
+    /// its lines after the first (an outdent).
+    func isOutdent(_ line: TextLine, paragraph lines: [TextLine]) -> Bool {
+        guard lines.count >= 2, let edge = lines.dropFirst().map(\.box.minX).min() else { return false }
+        // Centred lines (a title page's affiliations) move both ends: a wider one is no outdent.
+        let centred = abs(line.box.midX - lines[lines.count - 1].box.midX) < indent
+        return Double(edge - line.box.minX) > indent && !centred
+    }
+
+    /// True when `line` runs from the left edge of a paragraph of ≥ 2 lines (its lines after the
+    /// first, within 0.5 em) to its right edge (within 1 em): a line of prose set in the measure,
+    /// whatever formulas it holds. Display equations are centred or indented.
+    func fillsMeasure(_ line: TextLine, paragraph lines: [TextLine]) -> Bool {
+        guard lines.count >= 2, let right = lines.map(\.box.maxX).max(),
+              let left = lines.dropFirst().map(\.box.minX).min() else { return false }
+        return Double(line.box.minX - left) <= 0.5 * em && Double(right - line.box.maxX) <= em
+    }
+
+    /// True when glyphs reach far past the normal extent of their line (by > 0.5 em): below
+    /// `previous` (a formula's big parentheses, a fraction, a big operator's limits) or above
+    /// `line` (a stacked exponent). Typesetting then spreads the baselines until the ink clears,
+    /// so the gap between the baselines says nothing of a paragraph break; the ink's gap does
+    /// (no more than the normal line gap + 0.2 em: the lines are as close as any).
+    static func tallGlyphsSpread(_ line: TextLine, after previous: TextLine, em: Double) -> Bool {
+        Double(previous.box.maxY) > previous.bottom + 0.5 * em || Double(line.box.minY) < line.top - 0.5 * em
+    }
+
+    /// The median of the middles of a line's word boxes.
+    static func middle(_ line: TextLine) -> Double { PageMetrics.median(line.words.map(\.box.midY)) ?? line.box.midY }
 
     /// A short last line followed by a new start, in justified text: the paragraph's lines
     /// before `row` (at least two) all end within 1 em of its right edge, `row` ends a sentence

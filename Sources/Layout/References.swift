@@ -21,7 +21,7 @@ import DocumentModel
 /// Prose that cites works inline ("as Smith et al. (2010) showed") opens with no marker and
 /// does not follow a reference block: it stays a paragraph.
 enum References {
-    static func mark(_ blocks: inout [DraftBlock], em: Double) {
+    static func mark(_ blocks: inout [DraftBlock], em: Double, lineGap: Double = 0) {
         var inSection = false
         for k in blocks.indices {
             let b = blocks[k].block
@@ -43,20 +43,22 @@ enum References {
             let sides = [k - 1, k + 1].filter { blocks.indices.contains($0) && blocks[$0].block.kind == .reference }
             if sides.count == 2 || (sides.count == 1 && isPiece(blocks[k].block.text)) { blocks[k].block.kind = .reference }
         }
-        joinRuns(&blocks, em: em)
+        joinRuns(&blocks, em: em, lineGap: lineGap)
     }
 
     /// A reference list is one block: consecutive reference blocks of one column (overlapping
-    /// horizontally, the next starting below the last within 2 em) are joined. Entries become
+    /// horizontally, the next starting below the last within 2 em, or within two line pitches
+    /// — the page's normal `lineGap` plus 1 em, twice — where a line OCR lost left a hole in a
+    /// widely spaced list) are joined. Entries become
     /// items: a piece opening with a marker is a new entry ("(47]" too, as OCR reads it), any other
     /// piece continues the entry before it.
-    static func joinRuns(_ blocks: inout [DraftBlock], em: Double) {
+    static func joinRuns(_ blocks: inout [DraftBlock], em: Double, lineGap: Double = 0) {
         var k = 0
         while k + 1 < blocks.count {
             let a = blocks[k].block, b = blocks[k + 1].block
             let gap = Double(b.box.minY - a.box.maxY)
             guard a.kind == .reference, b.kind == .reference, ReadingOrder.overlapX(a.box, b.box, 0),
-                  gap >= -0.5 * em, gap <= 2 * em else { k += 1; continue }
+                  gap >= -0.5 * em, gap <= max(2 * em, 2 * (lineGap + em)) else { k += 1; continue }
             var items = a.listItems.isEmpty ? entries(of: a) : a.listItems
             for item in b.listItems.isEmpty ? entries(of: b) : b.listItems {
                 if item.marker.isEmpty, !items.isEmpty {

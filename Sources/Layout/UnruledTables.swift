@@ -6,7 +6,7 @@ import DocumentModel
 /// than ~0.8 em. A table is a run of ≥ 3 consecutive rows, each with ≥ 2 segments of ≤ 6 words
 /// (a longer segment is a line of prose), close to each
 /// other (gap < 2 body sizes) at a regular pitch (largest ≤ 1.6× smallest), without heading-sized
-/// text (≥ 1.15× body), whose segments, projected onto the x axis together, still leave ≥ 2
+/// text (≥ 1.15× body; with OCR boxes, letters also > 1.08× as wide as the body's), whose segments, projected onto the x axis together, still leave ≥ 2
 /// separate columns (a gutter crossing every row). Two-column prose also has such a gutter, so a
 /// run is refused when it reads like prose (its cells hold ≥ 3.5 words on average, or one column's
 /// cells ≥ 4.5 words on average or half of them ≥ 5 words: tables with long free-text columns
@@ -57,7 +57,10 @@ enum UnruledTables {
         let words = row.segments.flatMap { $0.words.map(\.1) }
         let size = words.contains { $0.fontSize != nil } ? PageMetrics.median(words.compactMap(\.fontSize))
             : (metrics.inkBoxes ? InkMetrics.line(words).size : PageMetrics.median(words.map { Double($0.box.height) }))
-        return (size ?? 0) >= 1.15 * metrics.bodySize
+        guard (size ?? 0) >= 1.15 * metrics.bodySize else { return false }
+        // OCR boxes touching a ruling or holding parentheses are tall: letters as wide as the body's are body text.
+        if metrics.inkBoxes, let body = metrics.letterWidth, let w = InkMetrics.letterWidth(words), w <= 1.08 * body { return false }
+        return true
     }
 
     static func visualRows(_ lines: [TextLine], gap: Double) -> [Row] {

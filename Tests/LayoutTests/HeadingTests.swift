@@ -109,6 +109,23 @@ final class OCRHeadingTests: XCTestCase {
         XCTAssertEqual(blocks.count, 1, "one paragraph")
     }
 
+    /// A heading numbered with a letter ("C. The slender shape function") set right below a
+    /// paragraph that ends a sentence, without space, is a heading; after a line that stops
+    /// mid-sentence the same words continue the paragraph.
+    func testLetterNumberedHeadingAfterASentence() {
+        var page = OCRPage()
+        page.addLines([prose(14), prose(14, seed: 1), prose(6, seed: 2) + "."], y: 200)
+        page.add("C. The slender shape function", y: 200 + 3 * 56)
+        page.addLines([prose(14, seed: 3), prose(9, seed: 4)], y: 200 + 4 * 56 + 30)
+        let blocks = page.analyze()
+        XCTAssertEqual(blocks.map(\.kind), [.paragraph, .heading, .paragraph])
+        XCTAssertEqual(blocks[1].text, "C. The slender shape function")
+        var running = OCRPage()
+        running.addLines([prose(14), prose(14, seed: 1) + ","], y: 200)
+        running.add("C. The slender shape function", y: 200 + 2 * 56)
+        XCTAssertEqual(running.analyze().count, 1)
+    }
+
     /// A numbered heading in small capitals wraps onto a short centred line: one heading. In
     /// small capitals only each word's first letter is a full capital, so a two-word line's
     /// median box is taller than the first line's; the robust sizes agree.
@@ -157,5 +174,30 @@ final class OCRHeadingTests: XCTestCase {
         page.addLines(["1. Compute the mean", "2. Sort the values", "3. Report the median"], y: y + 20)
         let kinds = page.analyze().map(\.kind)
         XCTAssertEqual(kinds, [.paragraph, .list])
+    }
+}
+
+/// Title pages on OCR pages: blocks set larger than the body that are no headings.
+final class TitlePageTests: XCTestCase {
+    private func centred(_ text: String, centre: Int, y: Int, size: Double) -> Line {
+        let probe = OCRPage.line(text.split(separator: " ").map(String.init), x: 0, y: y, size: size)
+        return OCRPage.line(text.split(separator: " ").map(String.init), x: centre - probe.box.width / 2, y: y, size: size)
+    }
+
+    /// Centred affiliation lines a little larger than the body: the widest, last one (space
+    /// below it, none above) is set like the lines above and is their paragraph's last line, not
+    /// a heading; being wider it starts further left, which is no outdent either.
+    func testLastLineOfALargerCentredBlockIsNoHeading() {
+        var page = OCRPage()
+        page.lines.append(centred("Hualong Gervais", centre: 1000, y: 300, size: 48))
+        page.lines.append(centred("Yang Institute for Theoretical Physics", centre: 1000, y: 370, size: 48))
+        page.lines.append(centred("and Department of Physics", centre: 1000, y: 436, size: 48))
+        page.lines.append(centred("Stony Brook University, Stony Brook, New York, USA", centre: 1000, y: 502, size: 48))
+        page.addLines((0..<8).map { prose(14, seed: $0) }, x: 300, y: 700)
+        let blocks = page.analyze()
+        let affiliation = blocks.first { $0.text.hasPrefix("Yang") }
+        XCTAssertEqual(affiliation?.kind, .paragraph)
+        XCTAssertEqual(affiliation?.text.hasSuffix("New York, USA"), true, "\(blocks.map(\.text))")
+        XCTAssertFalse(blocks.contains { $0.text.hasPrefix("Stony") })
     }
 }

@@ -36,6 +36,21 @@ final class ReferenceTests: XCTestCase {
         XCTAssertEqual(blocks.last?.listItems.map(\.marker), ["[1]", "[2]", "[3]"])
     }
 
+    /// A widely spaced reference list where OCR lost a line (a hole of one line pitch) is still
+    /// one reference list.
+    func testWidelySpacedListWithALostLineIsOneList() {
+        var page = SyntheticPage()
+        page.add("Some closing words of the body " + prose(6), x: 100, y: 60)
+        let more = ["[4] G. Hall and H. I. King, Phys. Rev. Lett. 94, 026401 (2005).",
+                    "[5] J. Lee, K. Moore, and L. N. Otto, Proc. Conf. Pages, pp. 1-9, 2011.",
+                    "[6] M. Park et al., Journal of Layout 7, 33 (2013)."]
+        page.addLines(entries, x: 100, y: 120, pitch: 48)
+        page.addLines(more, x: 100, y: 120 + 4 * 48, pitch: 48) // the line at 120 + 3 × 48 was lost
+        let blocks = page.analyze()
+        XCTAssertEqual(blocks.map(\.kind), [.paragraph, .reference])
+        XCTAssertEqual(blocks.last?.listItems.count, 6)
+    }
+
     /// A numbered list of plain items stays a list.
     func testOrdinaryNumberedListStaysAList() {
         var page = SyntheticPage()

@@ -106,3 +106,33 @@ final class MultiColumnTableTests: XCTestCase {
         XCTAssertEqual(tables.first?.tableCells.first { $0.row == 3 && $0.column == 3 }?.text, "v33")
     }
 }
+
+/// Tables on OCR-like pages (ink boxes, no font sizes).
+final class OCRTableTests: XCTestCase {
+    /// A row whose word boxes touch a ruling (or hold tall parentheses) comes out taller than the
+    /// body; its letters are as wide as the body's, so it is no heading-sized text: the table
+    /// goes on through it.
+    func testTallBoxesInATableRowDoNotCutTheTable() {
+        var page = OCRPage()
+        page.addLines([prose(14), prose(14, seed: 1), prose(10, seed: 2)], y: 200)
+        let rows = [["Scanned", "reflections", "421", "269"], ["Independent", "values", "417", "121"],
+                    ["Moment", "along", "3.13", "3.33"], ["Total", "moment", "3.36", "3.62"], ["Residual", "fit", "8.759", "9.14"]]
+        for (r, row) in rows.enumerated() {
+            let y = 420 + 60 * r
+            var words = [OCRPage.inkWord(row[0], x: 100, baseline: y, size: 40), OCRPage.inkWord(row[1], x: 100 + row[0].count * 20 + 10, baseline: y, size: 40),
+                         OCRPage.inkWord(row[2], x: 900, baseline: y, size: 40), OCRPage.inkWord(row[3], x: 1400, baseline: y, size: 40)]
+            if r == 2 {
+                words = words.map { w in
+                    var w = w
+                    w.box = Box(x: w.box.x, y: w.box.y - w.box.height / 4, width: w.box.width, height: w.box.height * 3 / 2)
+                    return w
+                }
+            }
+            page.lines.append(Line(text: row.joined(separator: " "), confidence: 90, box: Box.enclosing(words.map(\.box))!, words: words, stage: .fast))
+        }
+        page.addLines([prose(14, seed: 3), prose(14, seed: 4)], y: 420 + 60 * 5 + 40)
+        let blocks = page.analyze()
+        XCTAssertEqual(blocks.map(\.kind), [.paragraph, .table, .paragraph])
+        XCTAssertEqual(blocks.first { $0.kind == .table }?.rowCount, 5)
+    }
+}

@@ -63,16 +63,18 @@ final class SamplesEndToEndTests: XCTestCase {
         })
     }
 
+    /// The cells ("row,col" → text) of the file's largest table (most cells): a page may hold
+    /// smaller ones too (an invoice's totals or its key-value header block).
     private func tableCells(_ box: QuireSandbox, _ file: String) throws -> [String: String] {
-        var cells: [String: String] = [:]
+        var tables: [String: [String: String]] = [:]
         for row in try box.query("""
-            SELECT c.row || ',' || c.col || '|' || c.text FROM table_cells c JOIN blocks b ON b.id = c.block_id
+            SELECT b.id || '|' || c.row || ',' || c.col || '|' || c.text FROM table_cells c JOIN blocks b ON b.id = c.block_id
             JOIN pages p ON p.id = b.page_id JOIN documents d ON d.id = p.document_id WHERE d.path LIKE '%/\(file)'
             """) {
-            let parts = row.split(separator: "|", maxSplits: 1).map(String.init)
-            cells[parts[0]] = parts.count > 1 ? parts[1] : ""
+            let parts = row.split(separator: "|", maxSplits: 2, omittingEmptySubsequences: false).map(String.init)
+            tables[parts[0], default: [:]][parts[1]] = parts.count > 2 ? parts[2] : ""
         }
-        return cells
+        return tables.values.max { $0.count < $1.count } ?? [:]
     }
 
     /// Data detection over the stored words: the invoice's date, email, phone (E.164) and

@@ -31,7 +31,8 @@ final class LayoutPageStage: PageStage {
     static let defaultSettings = LayoutSettings()
     /// 2: headings, paragraphs, figures and captions on real pages; 3: reference lists,
     /// sub-captions, small-capital headings, running titles beside page numbers, comma markers;
-    /// 4: a figure's words are its text.
+    /// 4: regions as a reader sees them (fragments join their neighbour, …), a figure's words
+    /// are its text, framed text is no figure.
     static let revision = 4
     static let inputs: [Stage] = [.extract, .ocr, .barcodes, .detect]
 
