@@ -34,6 +34,7 @@ extension Store {
                 guard let output = outcome.outputs[type.stage] else { continue }
                 try type.storeErased(output, StageCommit(store: self, page: outcome.page, fingerprints: fingerprints,
                                                          runID: runID, durationMS: nil))
+                if type.owesDocumentPass { try oweDocumentPass(documentID: outcome.page.documentID) }
             }
             try refreshPageText(outcome.page.pageID)
         }
@@ -44,6 +45,11 @@ extension Store {
         try db.query("SELECT id, page_number FROM pages WHERE document_id = ? ORDER BY page_number", [documentID]) {
             ($0.int64(0), $0.int(1))
         }
+    }
+
+    /// Marks the document pass owed, in the transaction of the page commit that owes it.
+    func oweDocumentPass(documentID: Int64) throws {
+        try db.execute("UPDATE documents SET layout_pass = ? WHERE id = ?", LayoutPassStatus.pending, documentID)
     }
 
     /// Marks the document's running header/footer pass done.

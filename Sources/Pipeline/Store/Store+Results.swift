@@ -50,14 +50,16 @@ extension Store {
     func commit(_ outcome: PageOutcome, fingerprints: [Stage: String], runID: Int64) throws -> PageStatus {
         let pageID = outcome.page.pageID
         return try transaction {
-            var textChanged = false
+            var textChanged = false, owesPass = false
             for type in StageCatalog.executionOrder {
                 guard let output = outcome.outputs[type.stage] else { continue }
                 let commit = StageCommit(store: self, page: outcome.page, fingerprints: fingerprints, runID: runID,
                                          durationMS: outcome.stageMS[type.stage])
                 try type.storeErased(output, commit)
                 textChanged = textChanged || type.changesPageTextErased(output)
+                owesPass = owesPass || type.owesDocumentPass
             }
+            if owesPass { try oweDocumentPass(documentID: outcome.page.documentID) }
             for f in outcome.failures {
                 try db.execute("""
                     INSERT INTO page_stages(page_id, stage, status, fingerprint, error, crashed, run_id)

@@ -82,9 +82,6 @@ final class DetectPageStage: PageStage {
     static func store(_ output: DetectionOutput, _ commit: StageCommit) throws {
         let db = commit.store.db, pageID = commit.pageID
         try clear(pageID: pageID, in: commit.store)
-        // With layout off too: a page read before the document's deciding dates were stored
-        // is read again by the document pass.
-        try commit.owesDocumentPass()
         let insert = try db.cachedStatement("""
             INSERT INTO detected_data(page_id, item_order, type, text, value, currency, carrier, first_line, first_word,
               last_line, last_word, x, y, width, height, boxes, confidence)

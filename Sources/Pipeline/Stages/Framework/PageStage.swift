@@ -73,6 +73,11 @@ protocol PageStage: AnyObject {
     /// stage on a page: what the rest of the document tells it changed since it ran there
     /// (pages of one document are processed in parallel, so a page may run before the others).
     static func redoInDocumentPass(pageID: Int64, from store: Store) throws -> Bool
+    /// Whether storing its output owes the page's document the document pass, which runs once
+    /// all the document's pages are settled (layout: running headers and footers; a stage that
+    /// reads the document: pages stored before the rest of it). The store marks it, durable with
+    /// the page. Default: `readsDocument`.
+    static var owesDocumentPass: Bool { get }
 }
 
 /// The document context of a stage that needs none.
@@ -88,6 +93,7 @@ extension PageStage {
     static var needsImage: Bool { false }
     static var producesImage: Bool { false }
     static func changesPageText(_ output: Output) -> Bool { false }
+    static var owesDocumentPass: Bool { readsDocument }
 }
 
 /// What a stage's `store` gets: the page, its fingerprints and the run, and the store itself.
@@ -105,11 +111,6 @@ struct StageCommit {
         try store.setStage(pageID, stage, status, fingerprints, runID, ms: status == .done ? durationMS : nil)
     }
 
-    /// Durable with the page: its document owes the document pass (`Runner.documentPass`),
-    /// which runs once all its pages are settled.
-    func owesDocumentPass() throws {
-        try store.db.execute("UPDATE documents SET layout_pass = ? WHERE id = ?", LayoutPassStatus.pending, page.documentID)
-    }
 }
 
 // MARK: - Type-erased helpers (the catalog's existentials opened for generic code)

@@ -67,11 +67,11 @@ final class LayoutPageStage: PageStage {
     static func store(_ output: LayoutOutput, _ commit: StageCommit) throws {
         try commit.store.replaceBlocks(commit.pageID, output.blocks, json: output.structureJSON)
         try commit.mark(.layout, .done)
-        // The document's header/footer pass is owed until it has run.
-        try commit.owesDocumentPass()
     }
 
     static func changesPageText(_ output: LayoutOutput) -> Bool { true }
+    /// The document's header/footer pass is owed until it has run.
+    static let owesDocumentPass = true
 
     static func clear(pageID: Int64, in store: Store) throws {
         try store.db.execute("DELETE FROM blocks WHERE page_id = ?", pageID)
