@@ -9,7 +9,7 @@ import DocumentModel
 /// line high (≤ 1.5 em) that holds at most 3 letters and digits, or whose ink is flatter than
 /// 0.4 em (a rule or dots, whatever OCR read). It joins the nearest block (not a header, footer
 /// or table: a table's cells are its own) within 1 em of it, edge to edge: the box grows over
-/// it and its text joins that block's text in reading order (a figure keeps no text). A heading
+/// it and its text joins that block's text in reading order (a figure's text is its words). A heading
 /// of 3 letters joins only a block on its own row (a word OCR cut in two: "Pai" + "irwise
 /// comparisons", then a heading when that is one line): above or below a paragraph it is a
 /// heading a reader sees ("Aim").
@@ -56,11 +56,11 @@ enum Fragments {
     }
 
     private static func join(_ piece: Block, into target: inout Block, em: Double) {
-        if target.kind != .figure, !piece.text.isEmpty {
+        if !piece.text.isEmpty {
             // Above the block, or left of its first line.
             let before = piece.box.midY < Double(target.box.minY)
                 || (piece.box.midY < Double(target.box.minY) + em && piece.box.maxX <= target.box.minX)
-            let separator = target.kind == .equation ? "\n" : " "
+            let separator = target.kind == .equation || target.kind == .figure ? "\n" : " "
             target.text = before ? piece.text + separator + target.text : target.text + separator + piece.text
         }
         // Half a heading and the one-line rest of it: the whole line is the heading.
