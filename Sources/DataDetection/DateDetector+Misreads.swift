@@ -28,6 +28,9 @@ extension DateDetector {
 
     /// Dates in `line` that only its misread forms hold, none overlapping `strict`.
     static func misreadDates(in line: LineText, besides strict: [Found], context: PageContext) -> [Found] {
+        // Every form keeps at least four real digits (six digit places; a repaired word holds more
+        // digits than letters): most lines hold no date, and skip the regular expressions.
+        guard line.text.utf8.lazy.filter({ (48...57).contains($0) }).count >= 4 else { return [] }
         var found: [Found] = []
         func keep(_ f: Found) {
             guard !strict.contains(where: { $0.range.overlaps(f.range) }),
