@@ -21,8 +21,9 @@ struct PageAnalyzer {
         body = TextLine.rejoin(body, gutter: Gutter.find(body, metrics: metrics))
         var items = ordered(body.map(PageItem.line) + (tables + figures).map(PageItem.block), tables: tables + figures,
                             metrics: metrics)
-        // A figure's sub-captions are read right after it, in the order they were found (rows, then left to right).
-        for sub in subcaptions.reversed() {
+        // A figure's sub-captions are read right after it, row by row, each row left to right
+        // (though one label sits a few pixels lower than the next).
+        for sub in ReadingOrder.rows(subcaptions.map(\.box)).map({ subcaptions[$0] }).reversed() {
             guard let k = items.firstIndex(where: { item in
                 if case .block(let b) = item { return b.kind == .figure && Figures.contains(b.box, sub.box) }
                 return false
@@ -48,8 +49,9 @@ struct PageAnalyzer {
         return ReadingOrder.order(items.map(\.box), separators: separators, tolerance: tol).map { items[$0] }
     }
 
+    /// Header or footer lines as blocks, in reading order: a page number beside a running title
+    /// on the same row comes first when it is on the left, whichever box starts higher.
     private func margin(_ lines: [TextLine], _ kind: BlockKind) -> [DraftBlock] {
-        lines.sorted { ($0.box.minY, $0.box.minX) < ($1.box.minY, $1.box.minX) }
-            .map { DraftBlock(kind: kind, text: $0.text, lines: [$0]) }
+        ReadingOrder.rows(lines.map(\.box)).map { DraftBlock(kind: kind, text: lines[$0].text, lines: [lines[$0]]) }
     }
 }

@@ -90,6 +90,23 @@ enum ReadingOrder {
         return false
     }
 
+    /// Indices of `boxes` row by row: boxes that share at least half the smaller one's height
+    /// are one row, read left to right; rows top to bottom. For a grid of sub-captions or a
+    /// page's margin lines, where a box a few pixels lower on the left still comes first.
+    static func rows(_ boxes: [Box]) -> [Int] {
+        var rows: [(top: Int, bottom: Int, members: [Int])] = []
+        for i in boxes.indices.sorted(by: { boxes[$0].minY < boxes[$1].minY }) {
+            let b = boxes[i]
+            if let k = rows.indices.last,
+               min(rows[k].bottom, b.maxY) - max(rows[k].top, b.minY) >= min(b.height, rows[k].bottom - rows[k].top) / 2 {
+                rows[k].members.append(i); rows[k].top = min(rows[k].top, b.minY); rows[k].bottom = max(rows[k].bottom, b.maxY)
+            } else {
+                rows.append((b.minY, b.maxY, [i]))
+            }
+        }
+        return rows.flatMap { $0.members.sorted { boxes[$0].minX < boxes[$1].minX } }
+    }
+
     static func overlapX(_ a: Box, _ b: Box, _ tol: Int) -> Bool {
         min(a.maxX, b.maxX) - max(a.minX, b.minX) > tol
     }

@@ -6,6 +6,9 @@ import DocumentModel
 /// centre. A lone ruling (an underline, a separator) or a single framed box is never a table;
 /// a grid needs ≥ 2 cells and ≥ 2 cells with text. The first row is a header row when all its
 /// words are bold or the line below it is thicker than the other inner lines.
+///
+/// Rows stacked inside one ruled band (a grid that rules off groups of rows, not each row) are
+/// split into table rows: see `StackedRows`.
 enum RuledTables {
     struct Found { var block: Block; var words: Set<Tables.WordRef> }
 
@@ -17,7 +20,8 @@ enum RuledTables {
         }
     }
 
-    private static func table(in grid: RulingGrid, lines: [TextLine], tolerance tol: Int) -> Found? {
+    private static func table(in ruled: RulingGrid, lines: [TextLine], tolerance tol: Int) -> Found? {
+        let grid = StackedRows.split(ruled, words: lines.flatMap(\.words))
         let xs = grid.columnBounds, ys = grid.rowBounds
         let rows = ys.count - 1, cols = xs.count - 1
         guard rows >= 1, cols >= 1, rows * cols >= 2 else { return nil }
@@ -39,7 +43,7 @@ enum RuledTables {
         }
         guard cellWords.filter({ !$0.isEmpty }).count >= 2 else { return nil }
         let firstRow = zip(frames, cellWords).filter { $0.0.row == 0 }.flatMap(\.1)
-        let header = (!firstRow.isEmpty && firstRow.allSatisfy(\.isBold)) || grid.firstInnerLineIsThicker
+        let header = (!firstRow.isEmpty && firstRow.allSatisfy(\.isBold)) || ruled.firstInnerLineIsThicker
         let block = Tables.block(frames: frames, words: cellWords, rowCount: rows, columnCount: cols, headerRow: header)
         return Found(block: block, words: used)
     }

@@ -177,4 +177,20 @@ final class FigurePanelTests: XCTestCase {
         XCTAssertFalse(blocks.contains { $0.kind != .figure && $0.text.contains("picture") })
         XCTAssertTrue(blocks.contains { $0.kind == .figure && $0.text == "(a) in the picture" })
     }
+
+    /// A row of sub-captions is read left to right even when the left one sits a few pixels
+    /// lower (OCR boxes of one row differ by a descender or a bracket).
+    func testSubcaptionRowIsReadLeftToRight() {
+        var page = OCRPage()
+        page.addLines([prose(12), prose(12, seed: 1)], y: 150)
+        page.figures = [Box(x: 200, y: 300, width: 380, height: 400), Box(x: 620, y: 300, width: 380, height: 400),
+                        Box(x: 1040, y: 300, width: 380, height: 400)]
+        page.add("(c) NLEM, PSNR = 25.68", x: 210, y: 766)
+        page.add("(d) VNLEM, PSNR = 25.48", x: 630, y: 760)
+        page.add("(e) VNLEM-DD, PSNR = 25.54", x: 1050, y: 760)
+        page.add("Figure 4. Three panels.", x: 500, y: 880)
+        page.addLines([prose(12, seed: 2), prose(12, seed: 3)], y: 1000)
+        let subs = page.analyze().filter { $0.kind == .caption && !$0.text.hasPrefix("Figure") }
+        XCTAssertEqual(subs.map { $0.text.prefix(3) }, ["(c)", "(d)", "(e)"])
+    }
 }

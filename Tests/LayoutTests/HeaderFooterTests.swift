@@ -45,4 +45,14 @@ final class HeaderFooterTests: XCTestCase {
         XCTAssertEqual(blocks.prefix(2).map(\.kind), [.header, .header])
         XCTAssertEqual(blocks.filter { $0.kind == .paragraph }.count, 1)
     }
+
+    /// Margin lines on one row are read left to right, though the page number's box starts a
+    /// pixel lower than the running title's.
+    func testMarginRowIsReadLeftToRight() {
+        var p = SyntheticPage()
+        p.add("30", x: 100, y: 42, size: 16)
+        p.add("A. AUTHOR AND B. AUTHOR", x: 400, y: 40, size: 16)
+        p.addLines([prose(10), prose(9, seed: 1)], x: 100, y: 200)
+        XCTAssertEqual(p.analyze().prefix(2).map(\.text), ["30", "A. AUTHOR AND B. AUTHOR"])
+    }
 }

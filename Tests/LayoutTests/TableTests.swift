@@ -105,6 +105,54 @@ final class MultiColumnTableTests: XCTestCase {
         XCTAssertEqual(tables.first?.columnCount, 4)
         XCTAssertEqual(tables.first?.tableCells.first { $0.row == 3 && $0.column == 3 }?.text, "v33")
     }
+
+    /// A grid that rules off groups of rows: the band under the header holds three rows of
+    /// figures, one per line. Each line is a table row, not one row of three-line cells.
+    func testRowsStackedInOneRuledBandAreSplit() {
+        var page = SyntheticPage()
+        page.add("Before the table " + prose(6), x: 100, y: 40)
+        for y in [100, 150, 300, 350] { page.hLine(y: y, from: 100, to: 1000) }
+        for x in [100, 400, 700, 1000] { page.vLine(x: x, from: 100, to: 350) }
+        page.add("M", x: 110, y: 115); page.add("dim", x: 410, y: 115); page.add("error", x: 710, y: 115)
+        for (k, row) in [["6", "1452", "0.837"], ["8", "1936", "0.293"], ["12", "2904", "0.148"]].enumerated() {
+            for (c, cell) in row.enumerated() { page.add(cell, x: 110 + 300 * c, y: 165 + 40 * k) }
+        }
+        page.add("all", x: 110, y: 315); page.add("536", x: 410, y: 315); page.add("2.343", x: 710, y: 315)
+        page.add("After the table " + prose(6), x: 100, y: 400)
+        let table = page.analyze().first { $0.kind == .table }
+        XCTAssertEqual(table?.rowCount, 5)
+        XCTAssertEqual(table?.columnCount, 3)
+        XCTAssertEqual(table?.text, "M\tdim\terror\n6\t1452\t0.837\n8\t1936\t0.293\n12\t2904\t0.148\nall\t536\t2.343")
+        XCTAssertEqual(table?.tableCells.first { $0.row == 3 && $0.column == 1 }?.text, "2904")
+    }
+
+    /// A ruled cell whose text wraps over three lines beside one-line cells stays one row: its
+    /// second and third lines continue only in their own column.
+    func testWrappedTextInARuledCellStaysOneRow() {
+        var page = SyntheticPage()
+        for y in [100, 150, 300] { page.hLine(y: y, from: 100, to: 1000) }
+        for x in [100, 400, 700, 1000] { page.vLine(x: x, from: 100, to: 300) }
+        page.add("Item", x: 110, y: 115); page.add("Qty", x: 410, y: 115); page.add("Price", x: 710, y: 115)
+        page.add("a long description", x: 110, y: 165); page.add("3", x: 410, y: 165); page.add("1.20", x: 710, y: 165)
+        page.add("that wraps over", x: 110, y: 205)
+        page.add("three lines 2024", x: 110, y: 245)
+        let table = page.analyze().first { $0.kind == .table }
+        XCTAssertEqual(table?.rowCount, 2)
+        XCTAssertEqual(table?.tableCells.first { $0.row == 1 && $0.column == 0 }?.text,
+                       "a long description that wraps over three lines 2024")
+    }
+
+    /// Two prose columns that both wrap in one band stay one row: their lines hold no figures.
+    func testTwoWrappedProseCellsStayOneRow() {
+        var page = SyntheticPage()
+        for y in [100, 150, 260] { page.hLine(y: y, from: 100, to: 1000) }
+        for x in [100, 550, 1000] { page.vLine(x: x, from: 100, to: 260) }
+        page.add("Term", x: 110, y: 115); page.add("Meaning", x: 560, y: 115)
+        page.add("the first cell wraps", x: 110, y: 165); page.add("and so does the", x: 560, y: 165)
+        page.add("onto a second line", x: 110, y: 205); page.add("second cell here", x: 560, y: 205)
+        let table = page.analyze().first { $0.kind == .table }
+        XCTAssertEqual(table?.rowCount, 2)
+    }
 }
 
 /// Tables on OCR-like pages (ink boxes, no font sizes).
