@@ -11,6 +11,8 @@ import DocumentModel
 /// - A candidate whose text is prose is a framed text box, not a figure: its words cover ≥ 20 %
 ///   of its area, or ≥ 3 of its lines are prose (≥ 5 words, mostly letters, ≥ 60 % of its width),
 ///   or ≥ 4 of its lines are text rows (≥ 3 words, mostly letters, read with confidence ≥ 60).
+///   A candidate touching one page edge is text from a 10 % word cover (a shaded corner of a
+///   photographed receipt behind its totals).
 /// - A candidate touching two edges of the page is the dark background of a scan or photo.
 /// - A figure grows over its labels: lines within 1.5 em of it that are short (≤ 4 words or
 ///   not text-like) and at most half its width, and not captions.
@@ -33,9 +35,10 @@ enum Figures {
         var figures: [Box] = []
         var pictures: [Box] = []
         for var region in candidates where Double(region.width) >= 3 * em && Double(region.height) >= 2 * em {
-            if touchesEdges(region, metrics) >= 2 { continue }
+            let edges = touchesEdges(region, metrics)
+            if edges >= 2 { continue }
             if tables.contains(where: { t in (t.box.intersection(region)?.area ?? 0) * 2 >= region.area }) { continue }
-            if isTextBox(region, lines: lines, em: em) { continue }
+            if isTextBox(region, lines: lines, em: em, cover: edges == 0 ? textBoxWordCover : edgeTextBoxWordCover) { continue }
             tables.removeAll { t in (t.box.intersection(region)?.area ?? 0) * 2 >= t.box.area }
             pictures.append(region)
             for _ in 0..<2 { region = grown(region, lines: lines, em: em) }
@@ -111,11 +114,15 @@ enum Figures {
     /// Measured on the dev set's real pages: the words inside charts and diagrams cover 3–5 %
     /// of them, the words of a framed tax summary on a receipt 25–28 %.
     static let textBoxWordCover = 0.2
+    /// The same for a candidate touching a page edge, more often the shadow or background of a
+    /// photographed page than a picture: a receipt's shaded corner behind its totals holds words
+    /// over 18 % of it, a full-bleed photo or chart far fewer.
+    static let edgeTextBoxWordCover = 0.1
 
-    private static func isTextBox(_ region: Box, lines: [TextLine], em: Double) -> Bool {
+    private static func isTextBox(_ region: Box, lines: [TextLine], em: Double, cover: Double) -> Bool {
         let inside = lines.filter { contains(region, $0.box) }
         let wordArea = inside.flatMap(\.words).reduce(0) { $0 + ($1.box.intersection(region)?.area ?? 0) }
-        if Double(wordArea) >= textBoxWordCover * Double(region.area) { return true }
+        if Double(wordArea) >= cover * Double(region.area) { return true }
         let prose = inside.filter { l in
             l.words.count >= 5 && Headings.isTextLike(l) && Double(l.box.width) >= 0.6 * Double(region.width)
         }

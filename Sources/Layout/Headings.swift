@@ -21,6 +21,7 @@ import DocumentModel
 /// - or it is short (≤ 8 words), all capitals and has space above it;
 /// - or it is a short isolated line: ≤ 6 words, capitalised, no final punctuation, clearly more
 ///   space than the normal line gap both above and below it.
+/// A line ending with an amount ("6.50 T") is never a heading.
 /// Heading levels: the depth of the section number ("2" → 1, "2.1" → 2) when there is one,
 /// else size clusters over the whole document (sizes less than 8 % apart are one level; larger
 /// is higher). The title is the largest heading of the first page (at most one per document).
@@ -36,7 +37,8 @@ enum Headings {
     }
 
     static func isHeading(_ line: TextLine, metrics: PageMetrics, context: Context = .none) -> Bool {
-        guard line.words.count <= 20, isTextLike(line), Paragraphs.kind(of: line.text) != .caption else { return false }
+        guard line.words.count <= 20, isTextLike(line), Paragraphs.kind(of: line.text) != .caption,
+              !endsWithAmount(line) else { return false }
         let ratio = robustSize(line) / max(metrics.bodySize, 1)
         let n = line.words.count
         let text = line.text
@@ -96,6 +98,20 @@ enum Headings {
             }
         }
         return letters >= 2 && Double(letters) >= 0.6 * Double(letters + others)
+    }
+
+    /// The line ends with an amount: a number with two decimals ("6.50", "47,70", "RM5.30"),
+    /// perhaps followed by a short tax code ("T", "SR", "*"). A receipt's item, total or change
+    /// line printed in double-width letters is large and capitalised, but a heading never
+    /// closes on a price (a section number opens a line; a year has no decimals).
+    static func endsWithAmount(_ line: TextLine) -> Bool {
+        var words = line.words.map(\.text)
+        if words.count >= 2, let last = words.last, last.count <= 2, !last.contains(where: \.isNumber) { words.removeLast() }
+        guard let token = words.last else { return false }
+        let chars = Array(token.drop { !$0.isNumber }.reversed().drop { !$0.isNumber }.reversed())
+        guard chars.count >= 4, chars[chars.count - 1].isNumber, chars[chars.count - 2].isNumber,
+              chars[chars.count - 3] == "." || chars[chars.count - 3] == "," else { return false }
+        return chars[chars.count - 4].isNumber
     }
 
     static func isCapitals(_ line: TextLine) -> Bool {

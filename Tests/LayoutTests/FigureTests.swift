@@ -121,6 +121,28 @@ final class FigureTests: XCTestCase {
         XCTAssertTrue(blocks.map(\.text).joined(separator: " ").contains("TOTAL"))
     }
 
+    /// A shaded corner of a photographed receipt, touching the page's left edge, behind a few
+    /// short lines (words over 15 % of it) is text; the same box away from the edge, with the
+    /// cover of a chart's labels, stays a figure.
+    func testShadedCornerBehindTextIsNotAFigure() {
+        func page(regionX: Int) -> OCRPage {
+            var page = OCRPage()
+            let y = page.addLines([prose(12), prose(12, seed: 1)], y: 200)
+            page.figures = [Box(x: regionX, y: y + 40, width: 360, height: 230)]
+            page.add("CASH :", x: regionX + 20, y: y + 60, size: 48)
+            page.add("GST Summary", x: regionX + 20, y: y + 130, size: 48)
+            page.add("SR", x: regionX + 20, y: y + 200, size: 48)
+            page.addLines([prose(12, seed: 2), prose(12, seed: 3)], y: y + 420)
+            return page
+        }
+        func blocks(regionX: Int) -> [Block] { page(regionX: regionX).analyze() }
+        let p = page(regionX: 0), region = p.figures[0]
+        let cover = Double(p.lines.flatMap(\.words).compactMap { $0.box.intersection(region)?.area }.reduce(0, +)) / Double(region.area)
+        XCTAssertTrue(cover > 0.1 && cover < 0.2, "\(cover)")
+        XCTAssertFalse(blocks(regionX: 0).contains { $0.kind == .figure })
+        XCTAssertTrue(blocks(regionX: 600).contains { $0.kind == .figure })
+    }
+
     func testTextRowsMakeATextRegion() {
         var page = OCRPage()
         page.figures = [Box(x: 80, y: 200, width: 1600, height: 700)]

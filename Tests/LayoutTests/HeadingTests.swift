@@ -156,6 +156,23 @@ final class OCRHeadingTests: XCTestCase {
         XCTAssertFalse(page.analyze().contains { $0.kind == .heading })
     }
 
+    /// A receipt prints item, total and change lines in double-width capitals: large, but a line
+    /// that closes on an amount is no heading. The store's name above them still is.
+    func testLargeLineEndingWithAnAmountIsNotAHeading() {
+        var page = OCRPage()
+        page.add("CORNER BAKERY", x: 300, y: 100, size: 60)
+        var y = page.addLines(["Receipt no 4471 counter two", "Cashier Ann served today"], y: 200)
+        page.add("1 EUROPEAN WALNUT 6.50 T", x: 100, y: y + 60, size: 60)
+        page.add("CHANGE RM7,70", x: 100, y: y + 160, size: 60)
+        y = page.addLines(["Prices include service tax", "Thank you for coming"], y: y + 260)
+        let blocks = page.analyze()
+        XCTAssertTrue([.title, .heading].contains(blocks.first?.kind), "the store's name stays a heading")
+        XCTAssertFalse(blocks.contains { ($0.kind == .heading || $0.kind == .title) && $0.text.contains("WALNUT") })
+        XCTAssertFalse(blocks.contains { ($0.kind == .heading || $0.kind == .title) && $0.text.contains("CHANGE") })
+        XCTAssertTrue(Headings.endsWithAmount(TextLine(words: OCRPage.line(["TOTAL", "SAVING:", "RM", "5.30"], x: 0, y: 0, size: 30).words, source: 0)))
+        XCTAssertFalse(Headings.endsWithAmount(TextLine(words: OCRPage.line(["2.1", "Results", "for", "2020"], x: 0, y: 0, size: 30).words, source: 0)))
+    }
+
     func testNumberedHeadingLevelsAtBodySize() {
         var page = OCRPage()
         var y = 200
