@@ -31,7 +31,7 @@ struct BlockBuilder {
             }
         }
         for k in out.indices { out[k].relativeSize = out[k].size / max(metrics.bodySize, 1) }
-        References.mark(&out, em: metrics.bodySize, lineGap: paragraphs.normalGap)
+        References.mark(&out, em: metrics.bodySize, lineGap: paragraphs.normalGap, join: metrics.textJoin)
         markFootnotes(&out)
         return out
     }
@@ -108,7 +108,7 @@ struct BlockBuilder {
             } else { break }
             lines.append(line); next += 1
         }
-        let text = TextJoin.join(lines.map(\.text))
+        let text = metrics.textJoin.join(lines.map(\.text))
         return (DraftBlock(kind: Paragraphs.kind(of: text), text: text, lines: lines), next)
     }
 }

@@ -54,7 +54,7 @@ enum Figures {
         for g in groups {
             let box = Box.enclosing(g.map(\.box))!
             if let k = figures.firstIndex(where: { contains($0, g[0].box) }) { figures[k] = figures[k].union(box) }
-            subcaptions.append(Block(kind: .caption, readingOrder: 0, text: TextJoin.join(g.map(\.text)), box: box))
+            subcaptions.append(Block(kind: .caption, readingOrder: 0, text: metrics.textJoin.join(g.map(\.text)), box: box))
         }
         let rest = lines.filter { l in !figures.contains { contains($0, l.box) } }
         // A figure's text is the words it holds (tick labels, a legend, or whatever OCR read in

@@ -170,7 +170,7 @@ enum Headings {
                     && line.gap(after: lines.last!) < first.size) {
             lines.append(line); next += 1
         }
-        let text = TextJoin.join(lines.map(\.text))
+        let text = metrics.textJoin.join(lines.map(\.text))
         var draft = DraftBlock(kind: .heading, text: text, lines: lines)
         draft.sectionDepth = sectionDepth(first, letters: true)
         return (draft, next)

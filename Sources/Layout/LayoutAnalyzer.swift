@@ -11,19 +11,22 @@ import DocumentModel
 public enum LayoutAnalyzer {
     /// Lays out every page of a document: headers/footers are the margin lines repeated across
     /// pages, heading levels come from the sizes over the whole document, and at most one title
-    /// (the most prominent heading of the first page) is chosen.
-    public static func analyzeDocument(pages: [LayoutInput]) -> [[Block]] {
+    /// (the most prominent heading of the first page) is chosen. `lexicon` tells line-break
+    /// hyphens from compound hyphens where lines are joined (`TextJoin`); nil: every hyphen
+    /// before a lowercase letter is a line-break hyphen.
+    public static func analyzeDocument(pages: [LayoutInput], lexicon: (any Lexicon)? = nil) -> [[Block]] {
         let repeated = HeadersFooters.repeatedKeys(pages: pages)
-        let drafts = pages.map { PageAnalyzer(input: $0, repeatedMargins: repeated).draft() }
+        let drafts = pages.map { PageAnalyzer(input: $0, repeatedMargins: repeated, lexicon: lexicon).draft() }
         return finish(drafts)
     }
 
     /// Lays out one page on its own (a rerun of one page). `isFirstPage` allows a title;
     /// `repeatedMargins` are header/footer keys found over the document
-    /// (`HeadersFooters.repeatedKeys(pages:)`), empty when unknown.
+    /// (`HeadersFooters.repeatedKeys(pages:)`), empty when unknown. `lexicon`: as in
+    /// `analyzeDocument(pages:lexicon:)`.
     public static func analyze(page: LayoutInput, isFirstPage: Bool = true,
-                               repeatedMargins: Set<String> = []) -> [Block] {
-        let draft = PageAnalyzer(input: page, repeatedMargins: repeatedMargins).draft()
+                               repeatedMargins: Set<String> = [], lexicon: (any Lexicon)? = nil) -> [Block] {
+        let draft = PageAnalyzer(input: page, repeatedMargins: repeatedMargins, lexicon: lexicon).draft()
         return finish([draft], titleAllowed: isFirstPage)[0]
     }
 

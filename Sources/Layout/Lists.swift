@@ -107,7 +107,7 @@ struct Lists {
         for (i, d) in drafts.enumerated() {
             let box = Box.enclosing(d.lines.map(\.box))!.union(Box(x: d.markerX, y: d.lines[0].box.minY, width: 1, height: 1))
             items.append(ListItem(order: i, marker: markers[i].text, markerType: markers[i].type, depth: depths[i],
-                                  text: TextJoin.join(d.lines.map(\.text)), box: box))
+                                  text: metrics.textJoin.join(d.lines.map(\.text)), box: box))
         }
         let text = items.map { String(repeating: "  ", count: $0.depth) + $0.marker + " " + $0.text }
             .joined(separator: "\n")

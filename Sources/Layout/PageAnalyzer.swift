@@ -4,10 +4,13 @@ import DocumentModel
 struct PageAnalyzer {
     var input: LayoutInput
     var repeatedMargins: Set<String>
+    /// The dictionary for line-end hyphens (`TextJoin`); nil: none.
+    var lexicon: (any Lexicon)?
 
     func draft() -> [DraftBlock] {
         let lines = TextLine.mergeLoneMarkers(TextLine.make(from: input.lines, splitGap: PageMetrics.splitGap(for: input.lines)))
-        let metrics = PageMetrics(lines: lines, pageWidth: input.pageWidth, pageHeight: input.pageHeight)
+        let metrics = PageMetrics(lines: lines, pageWidth: input.pageWidth, pageHeight: input.pageHeight,
+                                  lexicon: lexicon)
         let parts = HeadersFooters.split(lines, pageHeight: input.pageHeight, repeated: repeatedMargins)
         var body = parts.body
         var tables: [Block] = []

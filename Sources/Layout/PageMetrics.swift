@@ -1,6 +1,7 @@
 import DocumentModel
 
-/// Typical measures of a page's body text, the yardstick for every relative rule.
+/// Typical measures of a page's body text, the yardstick for every relative rule, and the
+/// page's way of joining lines (`textJoin`), which every rule that makes a block's text uses.
 struct PageMetrics {
     /// Median size (font size or median word height) of the page's lines, weighted by word count.
     var bodySize: Double
@@ -13,9 +14,12 @@ struct PageMetrics {
     /// With OCR ink boxes: the body's mean width per character (median over lines of ≥ 12
     /// characters, weighted by word count; `InkMetrics.letterWidth`), nil otherwise.
     var letterWidth: Double?
+    /// How the page's lines are joined into a block's text (with the page's lexicon).
+    var textJoin: TextJoin
 
-    init(lines: [TextLine], pageWidth: Int, pageHeight: Int) {
+    init(lines: [TextLine], pageWidth: Int, pageHeight: Int, lexicon: (any Lexicon)? = nil) {
         self.pageWidth = pageWidth; self.pageHeight = pageHeight
+        textJoin = TextJoin(lexicon: lexicon)
         var sizes: [Double] = []
         for line in lines { sizes += Array(repeating: line.size, count: line.words.count) }
         bodySize = Self.median(sizes) ?? 12

@@ -21,7 +21,7 @@ import DocumentModel
 /// Prose that cites works inline ("as Smith et al. (2010) showed") opens with no marker and
 /// does not follow a reference block: it stays a paragraph.
 enum References {
-    static func mark(_ blocks: inout [DraftBlock], em: Double, lineGap: Double = 0) {
+    static func mark(_ blocks: inout [DraftBlock], em: Double, lineGap: Double = 0, join: TextJoin) {
         var inSection = false
         for k in blocks.indices {
             let b = blocks[k].block
@@ -43,7 +43,7 @@ enum References {
             let sides = [k - 1, k + 1].filter { blocks.indices.contains($0) && blocks[$0].block.kind == .reference }
             if sides.count == 2 || (sides.count == 1 && isPiece(blocks[k].block.text)) { blocks[k].block.kind = .reference }
         }
-        joinRuns(&blocks, em: em, lineGap: lineGap)
+        joinRuns(&blocks, em: em, lineGap: lineGap, join: join)
     }
 
     /// A reference list is one block: consecutive reference blocks of one column (overlapping
@@ -52,7 +52,7 @@ enum References {
     /// widely spaced list) are joined. Entries become
     /// items: a piece opening with a marker is a new entry ("(47]" too, as OCR reads it), any other
     /// piece continues the entry before it.
-    static func joinRuns(_ blocks: inout [DraftBlock], em: Double, lineGap: Double = 0) {
+    static func joinRuns(_ blocks: inout [DraftBlock], em: Double, lineGap: Double = 0, join: TextJoin) {
         var k = 0
         while k + 1 < blocks.count {
             let a = blocks[k].block, b = blocks[k + 1].block
@@ -62,7 +62,7 @@ enum References {
             var items = a.listItems.isEmpty ? entries(of: a) : a.listItems
             for item in b.listItems.isEmpty ? entries(of: b) : b.listItems {
                 if item.marker.isEmpty, !items.isEmpty {
-                    items[items.count - 1].text = TextJoin.join([items[items.count - 1].text, item.text])
+                    items[items.count - 1].text = join.join([items[items.count - 1].text, item.text])
                     items[items.count - 1].box = items[items.count - 1].box.union(item.box)
                 } else {
                     items.append(item)

@@ -31,9 +31,7 @@ enum SideBySide {
         for i in cells.indices { cells[i].isHeader = header && cells[i].row == 0 }
         cells.sort { ($0.row, $0.column) < ($1.row, $1.column) }
         let columns = a.columnCount + b.columnCount
-        var grid = Array(repeating: Array(repeating: "", count: columns), count: a.rowCount)
-        for c in cells { grid[c.row][c.column] = c.text }
-        return Block(kind: .table, readingOrder: 0, text: grid.map { $0.joined(separator: "\t") }.joined(separator: "\n"),
+        return Block(kind: .table, readingOrder: 0, text: Tables.gridText(cells, rowCount: a.rowCount, columnCount: columns),
                      box: a.box.union(b.box), tableCells: cells, rowCount: a.rowCount, columnCount: columns)
     }
 }

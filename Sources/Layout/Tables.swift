@@ -36,7 +36,7 @@ enum Tables {
         for table in UnruledTables.find(lines: remaining, rulings: rulings, metrics: metrics) {
             tables.append(table.block); used.formUnion(table.words)
         }
-        return (tables, remove(used, from: remaining))
+        return (tables.map { joiningLines(of: $0, with: metrics.textJoin) }, remove(used, from: remaining))
     }
 
     /// The lines without the given words (lines left empty disappear).
@@ -49,8 +49,10 @@ enum Tables {
     }
 
     /// The text of the words of one cell: grouped into visual lines top to bottom, each left to
-    /// right, lines joined with the hyphenation rule.
-    static func cellText(_ words: [Word]) -> String {
+    /// right, the lines separated by newlines. `extract` joins them with the page's `TextJoin`
+    /// (`joiningLines`) once the tables are found: the ruled and unruled finders build their
+    /// blocks without the page's lexicon.
+    static func cellLines(_ words: [Word]) -> String {
         var rows: [[Word]] = []
         for w in words.sorted(by: { $0.box.midY < $1.box.midY }) {
             if let last = rows.last?.last, Double(w.box.minY) < last.box.midY {
@@ -59,20 +61,35 @@ enum Tables {
                 rows.append([w])
             }
         }
-        return TextJoin.join(rows.map { $0.sorted { $0.box.minX < $1.box.minX }.map(\.text).joined(separator: " ") })
+        return rows.map { $0.sorted { $0.box.minX < $1.box.minX }.map(\.text).joined(separator: " ") }.joined(separator: "\n")
     }
 
-    /// Builds a table block from cell frames and each cell's words.
+    /// The table with each cell's lines (`cellLines`) joined by `join` and its text made again.
+    static func joiningLines(of table: Block, with join: TextJoin) -> Block {
+        var table = table
+        for i in table.tableCells.indices {
+            table.tableCells[i].text = join.join(table.tableCells[i].text.split(separator: "\n").map(String.init))
+        }
+        table.text = gridText(table.tableCells, rowCount: table.rowCount, columnCount: table.columnCount)
+        return table
+    }
+
+    /// A table's text: one line per row, cells separated by tabs (a spanning cell's text in its first slot).
+    static func gridText(_ cells: [TableCell], rowCount: Int, columnCount: Int) -> String {
+        var grid = Array(repeating: Array(repeating: "", count: columnCount), count: rowCount)
+        for c in cells { grid[c.row][c.column] = c.text }
+        return grid.map { $0.joined(separator: "\t") }.joined(separator: "\n")
+    }
+
+    /// Builds a table block from cell frames and each cell's words (cell texts as `cellLines`).
     static func block(frames: [CellFrame], words: [[Word]], rowCount: Int, columnCount: Int, headerRow: Bool) -> Block {
         var cells: [TableCell] = []
         for (f, ws) in zip(frames, words) {
             cells.append(TableCell(row: f.row, column: f.column, rowSpan: f.rowSpan, columnSpan: f.columnSpan,
-                                   text: cellText(ws), isHeader: headerRow && f.row == 0, box: f.box))
+                                   text: cellLines(ws), isHeader: headerRow && f.row == 0, box: f.box))
         }
         cells.sort { ($0.row, $0.column) < ($1.row, $1.column) }
-        var grid = Array(repeating: Array(repeating: "", count: columnCount), count: rowCount)
-        for c in cells { grid[c.row][c.column] = c.text }
-        let text = grid.map { $0.joined(separator: "\t") }.joined(separator: "\n")
+        let text = gridText(cells, rowCount: rowCount, columnCount: columnCount)
         let box = Box.enclosing(frames.map(\.box))!
         return Block(kind: .table, readingOrder: 0, text: text, box: box, tableCells: cells,
                      rowCount: rowCount, columnCount: columnCount)

@@ -33,12 +33,12 @@ final class ParagraphTests: XCTestCase {
     }
 
     func testHyphenatedLineEndsAreJoined() {
-        XCTAssertEqual(TextJoin.join(["the infor-", "mation is here"]), "the information is here")
-        XCTAssertEqual(TextJoin.join(["meet Jean-", "Paul today"]), "meet Jean-Paul today")
-        XCTAssertEqual(TextJoin.join(["the COVID-", "19 wave"]), "the COVID-19 wave")
-        XCTAssertEqual(TextJoin.join(["soft\u{00AD}", "hyphen"]), "softhyphen")
-        XCTAssertEqual(TextJoin.join(["a pause —", "then more"]), "a pause — then more")
-        XCTAssertEqual(TextJoin.join(["ends with -", "dash"]), "ends with - dash")
+        XCTAssertEqual(TextJoin().join(["the infor-", "mation is here"]), "the information is here")
+        XCTAssertEqual(TextJoin().join(["meet Jean-", "Paul today"]), "meet Jean-Paul today")
+        XCTAssertEqual(TextJoin().join(["the COVID-", "19 wave"]), "the COVID-19 wave")
+        XCTAssertEqual(TextJoin().join(["soft\u{00AD}", "hyphen"]), "softhyphen")
+        XCTAssertEqual(TextJoin().join(["a pause —", "then more"]), "a pause — then more")
+        XCTAssertEqual(TextJoin().join(["ends with -", "dash"]), "ends with - dash")
         var page = SyntheticPage()
         page.addLines(["this carries infor-", "mation across lines"], x: 100, y: 100)
         XCTAssertEqual(page.analyze()[0].text, "this carries information across lines")

@@ -45,7 +45,7 @@ struct SyntheticPage {
         LayoutInput(pageWidth: width, pageHeight: height, lines: lines, rulings: rulings, options: options)
     }
 
-    func analyze() -> [Block] { LayoutAnalyzer.analyze(page: input) }
+    func analyze(lexicon: (any Lexicon)? = nil) -> [Block] { LayoutAnalyzer.analyze(page: input, lexicon: lexicon) }
 }
 
 /// Prose filler: `n` words of lowercase text.

@@ -27,6 +27,22 @@ final class TesseractEngineTests: XCTestCase {
         }
     }
 
+    /// The eng model's word list answers layout's hyphen question (`TessBaseAPIIsValidWord`).
+    func testDictionaryWordsOfTheEnglishModel() throws {
+        let engine = try TesseractEngine(languages: ["eng"])
+        XCTAssertTrue(engine.dictionaryEnabled)
+        XCTAssertTrue(engine.isDictionaryWord("information"))
+        XCTAssertTrue(engine.isDictionaryWord("three"))
+        XCTAssertTrue(engine.isDictionaryWord("dimensional"))
+        XCTAssertTrue(engine.isDictionaryWord("Information"))
+        XCTAssertFalse(engine.isDictionaryWord("threedimensional"))
+        XCTAssertFalse(engine.isDictionaryWord("metaanalysis"))
+        XCTAssertFalse(engine.isDictionaryWord(""))
+        // Language correction off: the engine says so (Tesseract still answers from the model's list).
+        let raw = try TesseractEngine(languages: ["eng"], variables: ["load_system_dawg": "0", "load_freq_dawg": "0"])
+        XCTAssertFalse(raw.dictionaryEnabled)
+    }
+
     func testEngineIsReusedAcrossPages() throws {
         let engine = try TesseractEngine(languages: ["eng"])
         let first = try engine.recognize(try OCRFixture.image("clean.png"))

@@ -32,8 +32,9 @@ final class LayoutPageStage: PageStage {
     /// 2: headings, paragraphs, figures and captions on real pages; 3: reference lists,
     /// sub-captions, small-capital headings, running titles beside page numbers, comma markers;
     /// 4: regions as a reader sees them (fragments join their neighbour, …), a figure's words
-    /// are its text, framed text is no figure.
-    static let revision = 4
+    /// are its text, framed text is no figure; 5: a line-end hyphen between two dictionary words
+    /// is kept ("three-dimensional"), with the OCR engine's dictionary.
+    static let revision = 5
     static let inputs: [Stage] = [.extract, .ocr, .barcodes, .detect]
 
     init() {}
@@ -56,7 +57,8 @@ final class LayoutPageStage: PageStage {
         guard let (blocks, _) = try page.step(.layout, {
             LayoutStage.analyze(text: text, rulings: extracted?.rulings ?? [], figures: extracted?.figures ?? [],
                                 width: size.width, height: size.height, settings: settings,
-                                isFirstPage: page.pageNumber == 1, repeatedMargins: page.task.repeatedMargins)
+                                isFirstPage: page.pageNumber == 1, repeatedMargins: page.task.repeatedMargins,
+                                lexicon: page.instance(of: OCRPageStage.self)?.lexicon(for: page))
         }) else { return nil }
         let detected = page.output(of: DetectPageStage.self)?.items ?? []
         return LayoutOutput(blocks: blocks, structureJSON: LayoutStage.structureJSON(blocks, barcodes: codes, detectedData: detected))

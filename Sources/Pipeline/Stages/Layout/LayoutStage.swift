@@ -23,13 +23,15 @@ public enum LayoutStage {
 
     /// Lays out one page on its own (a worker's per-page run or a layout rerun). Only the first
     /// page may carry a title; `repeatedMargins` (from `repeatedMargins(pages:)`) marks running
-    /// headers/footers found over the document. Returns no blocks when layout is disabled.
+    /// headers/footers found over the document. `lexicon` (the OCR engine's dictionary) keeps
+    /// the hyphen of compounds broken at a line end (`TextJoin`); nil: no dictionary. Returns no
+    /// blocks when layout is disabled.
     public static func analyze(text: PageText, rulings: [RulingLine], figures: [Box] = [], width: Int, height: Int,
                                settings: LayoutSettings, isFirstPage: Bool = true,
-                               repeatedMargins: Set<String> = []) -> [Block] {
+                               repeatedMargins: Set<String> = [], lexicon: (any Lexicon)? = nil) -> [Block] {
         guard settings.enabled else { return [] }
         let input = layoutInput(Page(text: text, rulings: rulings, figures: figures, width: width, height: height), settings)
-        return LayoutAnalyzer.analyze(page: input, isFirstPage: isFirstPage, repeatedMargins: repeatedMargins)
+        return LayoutAnalyzer.analyze(page: input, isFirstPage: isFirstPage, repeatedMargins: repeatedMargins, lexicon: lexicon)
     }
 
     /// Lays out all pages of a document together: running headers/footers are recognised
