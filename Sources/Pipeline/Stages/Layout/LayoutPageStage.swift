@@ -33,7 +33,9 @@ final class LayoutPageStage: PageStage {
     /// sub-captions, small-capital headings, running titles beside page numbers, comma markers;
     /// 4: regions as a reader sees them (fragments join their neighbour, …), a figure's words
     /// are its text, framed text is no figure; 5: a line-end hyphen between two dictionary words
-    /// is kept ("three-dimensional"), with the OCR engine's dictionary.
+    /// is kept ("three-dimensional"), with the OCR engine's dictionary; rows stacked in one ruled
+    /// band are table rows; sub-captions and margin lines read row by row; a line ending with an
+    /// amount is no heading; an edge candidate over text is no figure.
     static let revision = 5
     static let inputs: [Stage] = [.extract, .ocr, .barcodes, .detect]
 
