@@ -14,21 +14,50 @@ import DocumentModel
 /// stays in place because rule 2 does not hold across it.
 enum ReadingOrder {
     /// Indices of `boxes` in reading order. `tolerance`: overlaps smaller than this are ignored.
+    ///
+    /// The two rules can contradict each other on odd shapes (a piece of a display formula
+    /// just left of the formula above it and below a left-hand line): such a cycle is resolved
+    /// by keeping every rule-1 edge and adding the rule-2 edges strongest first (a beside or
+    /// above b before a below b whose column reaches up), each only when it closes no cycle.
     static func order(_ boxes: [Box], separators: [Box] = [], tolerance: Int = 2) -> [Int] {
         let n = boxes.count
         guard n > 1 else { return Array(0..<n) }
-        var successors = Array(repeating: [Int](), count: n)
-        var indegree = Array(repeating: 0, count: n)
         let blockers = Blockers(boxes + separators)
         let mates = (0..<n).map { a in
             (0..<n).filter { overlapX(boxes[$0], boxes[a], tolerance) }.sorted { boxes[$0].minY < boxes[$1].minY }
         }
+        var edges: [(a: Int, b: Int, rule: Rule)] = []
         for a in 0..<n {
-            for b in 0..<n where a != b && precedes(a, b, boxes, blockers, mates, tolerance) {
-                successors[a].append(b); indegree[b] += 1
+            for b in 0..<n where a != b {
+                if let rule = precedes(a, b, boxes, blockers, mates, tolerance) { edges.append((a, b, rule)) }
             }
         }
-        return topologicalSort(boxes, successors, indegree)
+        if let sequence = topologicalSort(boxes, edges.map { ($0.a, $0.b) }) { return sequence }
+        var graph = Graph(count: n)
+        for e in edges where e.rule == .above { graph.add(e.a, e.b) }
+        for rule in [Rule.beside, .columnReaches] {
+            for e in edges where e.rule == rule && !graph.reaches(from: e.b, to: e.a) { graph.add(e.a, e.b) }
+        }
+        return topologicalSort(boxes, graph.edges, breakingCycles: true)!
+    }
+
+    /// Why `a` precedes `b`, strongest first.
+    enum Rule { case above, beside, columnReaches }
+
+    /// A directed graph growing edge by edge, asked whether a path exists.
+    struct Graph {
+        var successors: [[Int]]
+        var edges: [(Int, Int)] = []
+        init(count: Int) { successors = Array(repeating: [], count: count) }
+        mutating func add(_ a: Int, _ b: Int) { successors[a].append(b); edges.append((a, b)) }
+        func reaches(from start: Int, to goal: Int) -> Bool {
+            var seen = Set([start]), stack = [start]
+            while let v = stack.popLast() {
+                if v == goal { return true }
+                for w in successors[v] where seen.insert(w).inserted { stack.append(w) }
+            }
+            return false
+        }
     }
 
     /// Boxes indexed for the rule-2 test: for each of 128 vertical strips, the boxes covering the
@@ -60,32 +89,34 @@ enum ReadingOrder {
         }
     }
 
-    private static func precedes(_ a: Int, _ b: Int, _ boxes: [Box], _ blockers: Blockers, _ mates: [[Int]], _ tol: Int) -> Bool {
+    private static func precedes(_ a: Int, _ b: Int, _ boxes: [Box], _ blockers: Blockers, _ mates: [[Int]], _ tol: Int) -> Rule? {
         let ba = boxes[a], bb = boxes[b]
         if overlapX(ba, bb, tol) {
-            return ba.midY < bb.midY
+            return ba.midY < bb.midY ? .above : nil
         }
-        guard ba.maxX <= bb.minX + tol else { return false }
+        guard ba.maxX <= bb.minX + tol else { return nil }
         let top = min(ba.maxY, bb.maxY), bottom = max(ba.minY, bb.minY)
-        guard top + tol < bottom else { return true }
+        guard top + tol < bottom else { return .beside }
         for i in blockers.candidates(gap: ba.maxX - tol, bb.minX + tol) where i != a && i != b {
             let c = blockers.all[i]
-            if c.minY >= top - tol, c.maxY <= bottom + tol, overlapX(c, ba, tol), overlapX(c, bb, tol) { return false }
+            if c.minY >= top - tol, c.maxY <= bottom + tol, overlapX(c, ba, tol), overlapX(c, bb, tol) { return nil }
         }
-        return ba.minY < bb.minY || columnReaches(from: a, upTo: b, boxes, mates[a], tol)
+        if ba.minY < bb.minY { return .beside }
+        return columnReaches(from: a, upTo: b, boxes, mates[a], tol) ? .columnReaches : nil
     }
 
     /// For `a` below and left of `b`: true when `a`'s column (an element overlapping `a`
-    /// horizontally and lying left of `b`) reaches up to `b`'s level (within two of `b`'s line
-    /// heights above or below it). Without it, a line below
+    /// horizontally and lying left of `b`) reaches up to `b`'s level (within one of `b`'s line
+    /// heights above or below it: with two, a short line two line gaps under a display formula
+    /// on the right was read before the formula). Without it, a line below
     /// and left of a lone right-hand line (a date, a signature) is not put before it.
     /// `mates`: the elements overlapping `a` horizontally, sorted by top edge.
     private static func columnReaches(from a: Int, upTo b: Int, _ boxes: [Box], _ mates: [Int], _ tol: Int) -> Bool {
         let bb = boxes[b]
         for c in mates where c != a {
             let cb = boxes[c]
-            if cb.minY > bb.maxY + 2 * bb.height { return false }
-            if cb.maxX <= bb.minX + tol, cb.maxY >= bb.minY - 2 * bb.height { return true }
+            if cb.minY > bb.maxY + bb.height { return false }
+            if cb.maxX <= bb.minX + tol, cb.maxY >= bb.minY - bb.height { return true }
         }
         return false
     }
@@ -111,16 +142,19 @@ enum ReadingOrder {
         min(a.maxX, b.maxX) - max(a.minX, b.minX) > tol
     }
 
-    /// Kahn's algorithm choosing the top-most (then left-most) free element; a cycle is broken
-    /// by taking the top-most remaining element.
-    private static func topologicalSort(_ boxes: [Box], _ successors: [[Int]], _ indegree: [Int]) -> [Int] {
-        var indegree = indegree
+    /// Kahn's algorithm choosing the top-most (then left-most) free element. Returns nil at a
+    /// cycle, unless `breakingCycles`: then the top-most remaining element is taken.
+    private static func topologicalSort(_ boxes: [Box], _ edges: [(Int, Int)], breakingCycles: Bool = false) -> [Int]? {
+        var successors = Array(repeating: [Int](), count: boxes.count)
+        var indegree = Array(repeating: 0, count: boxes.count)
+        for (a, b) in edges { successors[a].append(b); indegree[b] += 1 }
         var done = Array(repeating: false, count: boxes.count)
         var result: [Int] = []
         let key: (Int) -> (Int, Int) = { (boxes[$0].minY, boxes[$0].minX) }
         while result.count < boxes.count {
             let remaining = (0..<boxes.count).filter { !done[$0] }
             let free = remaining.filter { indegree[$0] == 0 }
+            if free.isEmpty && !breakingCycles { return nil }
             let pick = (free.isEmpty ? remaining : free).min { key($0) < key($1) }!
             done[pick] = true
             result.append(pick)

@@ -41,6 +41,26 @@ final class ReadingOrderTests: XCTestCase {
         XCTAssertEqual(ReadingOrder.order(boxes), [1, 0])
     }
 
+    /// Boxes from a real arXiv page: display formula (13) on the right, a short left-hand line
+    /// below it, then formula (14) with a piece of it ("r = ε S(z)") just left of (13)'s edge.
+    /// The piece's column (the left-hand line) reaches up to (13), which made it precede (13),
+    /// while (13) precedes formula (14) and (14) its piece: a cycle, which put the left-hand
+    /// line before (13). Rule-1 edges win over such a rule-2 edge.
+    func testFormulaPieceLeftOfAFormulaAboveCausesNoJump() {
+        let boxes = [Box(x: 675, y: 1559, width: 884, height: 37), Box(x: 178, y: 1655, width: 491, height: 25),
+                     Box(x: 608, y: 1739, width: 951, height: 76), Box(x: 595, y: 1798, width: 81, height: 24)]
+        XCTAssertEqual(ReadingOrder.order(boxes, tolerance: 4), [0, 1, 2, 3])
+    }
+
+    /// A short left-hand line 1.6 formula heights below a display formula on the right is read
+    /// after the formula: the line's column does not reach up to the formula's level.
+    func testShortLineWellBelowARightHandFormulaComesAfterIt() {
+        let boxes = [Box(x: 675, y: 1559, width: 884, height: 37), Box(x: 178, y: 1655, width: 491, height: 25),
+                     Box(x: 687, y: 1735, width: 872, height: 60), Box(x: 595, y: 1804, width: 81, height: 19)]
+        let order = ReadingOrder.order(boxes, tolerance: 5)
+        XCTAssertLessThan(order.firstIndex(of: 0)!, order.firstIndex(of: 1)!, "\(order)")
+    }
+
     func testHorizontalRulingSeparatesColumnSections() {
         // Two stacked two-column sections separated by a full-width rule: the rule stops rule 2.
         let boxes = [Box(x: 100, y: 100, width: 300, height: 20), Box(x: 600, y: 100, width: 300, height: 20),
