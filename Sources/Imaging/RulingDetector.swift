@@ -13,6 +13,10 @@ import DocumentModel
 /// 4× longer than thick; lines tilted up to 0.5° (pages deskew leaves alone) are measured by
 /// their ink per unit of length. Leptonica: http://www.leptonica.org/binary-morphology.html
 ///
+/// A vertical line shorter than `minLength` is kept only when it runs from one horizontal line
+/// to another (`touchesRuling` at both ends): a table row ruled on its own is shorter than
+/// `minLength`.
+///
 /// Results are in the input image's pixel coordinates (top-left origin). Thickness is measured
 /// on the reduced image and scaled back, so it is a multiple of 2 on reduced pages. Text
 /// underlines come back as horizontal lines too: the layout pass decides what makes a table.
@@ -23,6 +27,9 @@ public struct RulingDetector: Sendable {
     public var maxThickness: Double
     /// Gray level (0...255) below which a pixel is ink.
     public var threshold: Int
+    /// Shortest vertical line kept between two horizontal lines, in inches (a cell divider of
+    /// a row ruled on its own: 10-pt text with its padding is ≈ 0.2 in high).
+    public var minCellHeight = 0.1
 
     /// Tilt tolerated in a line, as the tangent of the angle (0.5°: the deskew threshold).
     static let tiltTolerance = tan(0.5 * Double.pi / 180)
@@ -48,19 +55,54 @@ public struct RulingDetector: Sendable {
             guard let workPix = work else { throw .operation("reduce an image") }
             let length = max(8, Int32(minLength * dpi / Double(factor)))
             let maxThick = max(1, Int(maxThickness * dpi / Double(factor)))
-            return try lines(in: workPix, hsize: length, vsize: 1, .horizontal, maxThick, factor)
-                + lines(in: workPix, hsize: 1, vsize: length, .vertical, maxThick, factor)
+            // pixOpenCompBrick with pixd = NULL: returns a new pix, caller destroys. The composite
+            // (brick × comb) decomposition gives the same opening as pixOpenBrick for a brick of
+            // about that size, with a few dozen rasterops instead of one per pixel of the brick.
+            var rows = pixOpenCompBrick(nil, workPix, length, 1)
+            defer { pixDestroy(&rows) }
+            guard let rowsPix = rows else { throw .operation("open an image with a line-shaped brick") }
+            let horizontals = try lines(inOpened: rowsPix, .horizontal, maxThick, factor)
+            let verticals = try lines(in: workPix, hsize: 1, vsize: length, .vertical, maxThick, factor)
+            let shortLength = max(6, Int32(minCellHeight * dpi / Double(factor)))
+            let short = try lines(in: workPix, hsize: 1, vsize: shortLength, .vertical, maxThick, factor)
+            let dividers = short.filter { s in
+                !verticals.contains { abs($0.position - s.position) <= 2 * factor && $0.start <= s.end && s.start <= $0.end }
+                    && Self.touchesRuling(rowsPix, x: s.position / factor, y: s.start / factor, towards: 1)
+                    && Self.touchesRuling(rowsPix, x: s.position / factor, y: (s.end - 1) / factor, towards: -1)
+            }
+            return horizontals + verticals + dividers
         }
+    }
+
+    /// True when the end of a vertical stroke at (`x`, `y`) (reduced pixels) lies on a horizontal
+    /// ruling: `rows` (the page opened with a long horizontal brick: rulings only) has ink there,
+    /// within two pixels inwards (`towards`: +1 from a top end, -1 from a bottom end). A cell
+    /// divider crosses into the rulings it joins; a letter's stem stops short of them.
+    static func touchesRuling(_ rows: UnsafeMutablePointer<PIX>, x: Int, y: Int, towards: Int) -> Bool {
+        for dy in 0...2 {
+            for dx in -1...1 {
+                var value: l_uint32 = 0
+                let px = Int32(x + dx), py = Int32(y + towards * dy)
+                guard px >= 0, py >= 0, px < pixGetWidth(rows), py < pixGetHeight(rows) else { continue }
+                // pixGetPixel: 0 on success; 1-bpp values are 0 or 1 (ink).
+                if pixGetPixel(rows, px, py, &value) == 0, value != 0 { return true }
+            }
+        }
+        return false
     }
 
     private func lines(in pix: UnsafeMutablePointer<PIX>, hsize: Int32, vsize: Int32,
                        _ orientation: RulingLine.Orientation, _ maxThick: Int, _ factor: Int) throws(ImageError) -> [RulingLine] {
-        // pixOpenCompBrick with pixd = NULL: returns a new pix, caller destroys. The composite
-        // (brick × comb) decomposition gives the same opening as pixOpenBrick for a brick of
-        // about that size, with a few dozen rasterops instead of one per pixel of the brick.
+        // pixOpenCompBrick with pixd = NULL: a new pix, caller destroys (see `detect`).
         var opened = pixOpenCompBrick(nil, pix, hsize, vsize)
         defer { pixDestroy(&opened) }
         guard let openedPix = opened else { throw .operation("open an image with a line-shaped brick") }
+        return try lines(inOpened: openedPix, orientation, maxThick, factor)
+    }
+
+    /// The lines among the connected components of an opened image.
+    private func lines(inOpened openedPix: UnsafeMutablePointer<PIX>, _ orientation: RulingLine.Orientation,
+                       _ maxThick: Int, _ factor: Int) throws(ImageError) -> [RulingLine] {
         // pixConnCompBB: new BOXA of the components' bounding boxes, caller destroys.
         var boxa = pixConnCompBB(openedPix, 8)
         defer { boxaDestroy(&boxa) }

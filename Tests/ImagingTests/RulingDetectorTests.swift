@@ -76,6 +76,35 @@ final class RulingDetectorTests: XCTestCase {
         XCTAssertEqual(lines, try gray.rulingLines())
     }
 
+    /// A table whose header and total rows are ruled on their own (0.2 in high, shorter than
+    /// the detector's shortest line): their cell dividers run from ruling to ruling and are kept.
+    /// A stroke of the same length inside a cell (a bar, a bracket, a letter's stem close to the
+    /// rulings) does not reach into them and is not.
+    func testShortCellDividersBetweenRulingsAreFound() throws {
+        let pix = try XCTUnwrap(pixCreate(1400, 700, 8))
+        pixSetAllArbitrary(pix, 255)
+        pixSetResolution(pix, 300, 300)
+        for y: Int32 in [100, 160, 460, 520] { pixRenderLine(pix, 100, y, 1300, y, 3, Int32(L_CLEAR_PIXELS)) }
+        for x: Int32 in [100, 1300] { pixRenderLine(pix, x, 100, x, 520, 3, Int32(L_CLEAR_PIXELS)) }
+        for x: Int32 in [500, 900] {
+            pixRenderLine(pix, x, 100, x, 160, 3, Int32(L_CLEAR_PIXELS))
+            pixRenderLine(pix, x, 460, x, 520, 3, Int32(L_CLEAR_PIXELS))
+        }
+        pixRenderLine(pix, 700, 220, 700, 270, 3, Int32(L_CLEAR_PIXELS))
+        // A letter's stem in the header row, stopping 5 px short of both rulings.
+        pixRenderLine(pix, 300, 106, 300, 154, 3, Int32(L_CLEAR_PIXELS))
+        let v = try Image(owning: pix).rulingLines().filter { $0.orientation == .vertical }
+        XCTAssertEqual(v.filter { $0.length > 300 }.map(\.position).sorted(), [100, 1300], "\(v)")
+        let dividers = v.filter { $0.length < 100 }
+        XCTAssertEqual(dividers.count, 4, "\(v)")
+        for d in dividers {
+            XCTAssertTrue([500, 900].contains { abs($0 - d.position) <= 3 }, "\(d)")
+            XCTAssertTrue([100, 460].contains { abs($0 - d.start) <= 4 }, "\(d)")
+        }
+        XCTAssertFalse(v.contains { abs($0.position - 700) <= 3 }, "the stroke inside a cell is no ruling")
+        XCTAssertFalse(v.contains { abs($0.position - 300) <= 3 }, "a stem stopping short of the rulings is no divider")
+    }
+
     func testBlankImageHasNoLines() throws {
         let pix = try XCTUnwrap(pixCreate(1000, 1200, 8))
         pixSetAllArbitrary(pix, 255)

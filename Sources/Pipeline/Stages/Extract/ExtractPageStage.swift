@@ -26,8 +26,10 @@ final class ExtractPageStage: PageStage {
     static let keys = ["dpi", "assumed_image_dpi", "text_layer", "max_megapixels", "detect_orientation", "deskew"]
     static let defaultSettings = ExtractSettings()
     /// 2: text-scale estimate (auto resolution), enlarged small text, orientation check;
-    /// 3: figure candidates join their colour bars, text measured with dark surroundings whitened.
-    static let revision = 3
+    /// 3: figure candidates join their colour bars, text measured with dark surroundings whitened;
+    /// 4: short vertical rulings from one horizontal ruling to another (the cell dividers of a
+    /// row ruled on its own).
+    static let revision = 4
     static let inputs: [Stage] = []
     static let needsImage = true
     /// The image every stage needing one works on comes from here.
