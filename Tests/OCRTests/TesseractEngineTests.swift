@@ -41,6 +41,10 @@ final class TesseractEngineTests: XCTestCase {
         // Language correction off: the engine says so (Tesseract still answers from the model's list).
         let raw = try TesseractEngine(languages: ["eng"], variables: ["load_system_dawg": "0", "load_freq_dawg": "0"])
         XCTAssertFalse(raw.dictionaryEnabled)
+        // The LSTM engine's own word lists stay loaded until `lstm_use_matrix` is off as well.
+        XCTAssertTrue(raw.isDictionaryWord("information"))
+        let bare = try TesseractEngine(languages: ["eng"], variables: ["load_system_dawg": "0", "load_freq_dawg": "0", "lstm_use_matrix": "0"])
+        XCTAssertFalse(bare.isDictionaryWord("information"))
     }
 
     func testEngineIsReusedAcrossPages() throws {

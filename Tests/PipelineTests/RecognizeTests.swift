@@ -58,6 +58,9 @@ final class RecognizeTests: XCTestCase {
         XCTAssertLessThan(count(plain), 3, "the fixture should be misread without custom words")
         XCTAssertEqual(count(custom), 3)
         XCTAssertEqual(count(off), count(plain), "custom words must have no effect without language correction")
+        // Language correction off unloads every dictionary, the LSTM engine's included.
+        XCTAssertTrue(try TextRecognizer(settings: settings(.fast)).fast.isDictionaryWord("information"))
+        XCTAssertFalse(try TextRecognizer(settings: settings(.fast, correction: false)).fast.isDictionaryWord("information"))
         XCTAssertTrue(custom.lines.map(\.text).joined(separator: " ").recognizedWords.contains("cleaning"))
     }
 

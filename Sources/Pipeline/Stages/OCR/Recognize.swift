@@ -55,9 +55,12 @@ public final class TextRecognizer {
         var variables: [String: String] = [:]
         if !settings.languageCorrection {
             // Init-only: without the dictionaries there is no language correction (and, as in
-            // Vision, custom words have no effect).
+            // Vision, custom words have no effect). `load_system_dawg`/`load_freq_dawg` are the
+            // legacy engine's lists; the LSTM engine loads its own only with `lstm_use_matrix`
+            // (tessedit.cpp), so that is switched off too.
             variables["load_system_dawg"] = "0"
             variables["load_freq_dawg"] = "0"
+            variables["lstm_use_matrix"] = "0"
         }
         let words = settings.languageCorrection ? settings.customWords : []
         let patterns = settings.languageCorrection ? settings.customPatterns : []
