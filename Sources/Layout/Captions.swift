@@ -6,7 +6,8 @@ import DocumentModel
 /// Candidates are the page's figure and table blocks that overlap the caption horizontally and
 /// lie above or below it, at most 6 of the caption's sizes away (edge to edge). A caption naming
 /// a table ("Table …") prefers tables, any other prefers figures; among those the nearest wins.
-/// Each figure or table gets at most one caption (the nearest claims it first).
+/// Each figure or table gets at most one caption (the nearest claims it first). A caption of
+/// only its label ("Table 40") that describes nothing near it is a paragraph.
 /// A sub-caption (a caption inside a figure's box: "(b) Noisy image", see `Figures`) describes
 /// that figure and claims nothing.
 enum Captions {
@@ -40,6 +41,11 @@ enum Captions {
         for claim in claims.sorted(by: { $0.distance < $1.distance }) where !taken.contains(claim.target) {
             taken.insert(claim.target)
             page[claim.caption].block.captionOf = page[claim.target].block.readingOrder
+        }
+        // A bare label with no figure or table near ("Table 40" on a restaurant receipt) is no
+        // caption: it names nothing on the page.
+        for c in captions where page[c].block.captionOf == nil && page[c].block.text.split(separator: " ").count <= 2 {
+            page[c].block.kind = .paragraph
         }
     }
 }

@@ -48,6 +48,30 @@ final class FigureTests: XCTestCase {
         XCTAssertTrue(blocks.filter { $0.kind != .caption }.allSatisfy { $0.captionOf == nil })
     }
 
+    /// "Table 40" on a receipt (the restaurant's table number) names no table or figure near it:
+    /// a paragraph. The same label right above a table is its caption.
+    func testBareLabelWithNothingNearIsNoCaption() {
+        var receipt = OCRPage()
+        receipt.addLines(["Corner Cafe on the square", "Receipt for your visit today"], y: 200)
+        receipt.add("Table 40", x: 100, y: 420)
+        receipt.addLines(["Cashier Ann served you today", "Thank you and come again soon"], y: 620)
+        let lines = receipt.analyze()
+        XCTAssertTrue(lines.contains { $0.text == "Table 40" }, "\(lines.map(\.text))")
+        XCTAssertFalse(lines.contains { $0.kind == .caption })
+
+        var page = SyntheticPage()
+        page.add("Before the table " + prose(6), x: 100, y: 40)
+        page.add("Table 4", x: 100, y: 80)
+        for y in [100, 150, 200] { page.hLine(y: y, from: 100, to: 700) }
+        for x in [100, 400, 700] { page.vLine(x: x, from: 100, to: 200) }
+        page.add("Site", x: 110, y: 115); page.add("Count", x: 410, y: 115)
+        page.add("North", x: 110, y: 165); page.add("12", x: 410, y: 165)
+        let blocks = page.analyze()
+        let table = blocks.first { $0.kind == .table }
+        XCTAssertNotNil(table)
+        XCTAssertEqual(blocks.first { $0.kind == .caption }?.captionOf, table?.readingOrder)
+    }
+
     func testTableCaptionPrefersTheTable() {
         var page = SyntheticPage()
         page.add("Figure 1. A chart above the table.", x: 100, y: 100)
