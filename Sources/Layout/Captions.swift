@@ -7,7 +7,7 @@ import DocumentModel
 /// lie above or below it, at most 6 of the caption's sizes away (edge to edge). A caption naming
 /// a table ("Table …") prefers tables, any other prefers figures; among those the nearest wins.
 /// Each figure or table gets at most one caption (the nearest claims it first). A caption of
-/// only its label ("Table 40") that describes nothing near it is a paragraph.
+/// only its label and numbers ("Table 40") that describes nothing near it is a paragraph.
 /// A sub-caption (a caption inside a figure's box: "(b) Noisy image", see `Figures`) describes
 /// that figure and claims nothing.
 enum Captions {
@@ -42,9 +42,10 @@ enum Captions {
             taken.insert(claim.target)
             page[claim.caption].block.captionOf = page[claim.target].block.readingOrder
         }
-        // A bare label with no figure or table near ("Table 40" on a restaurant receipt) is no
-        // caption: it names nothing on the page.
-        for c in captions where page[c].block.captionOf == nil && page[c].block.text.split(separator: " ").count <= 2 {
+        // A bare label with no figure or table near ("Table 40", "Table 23 4." on a restaurant
+        // receipt: no words after the number) is no caption: it names nothing on the page.
+        for c in captions where page[c].block.captionOf == nil
+            && !page[c].block.text.split(separator: " ").dropFirst().contains(where: { $0.contains(where: \.isLetter) }) {
             page[c].block.kind = .paragraph
         }
     }

@@ -54,9 +54,11 @@ final class FigureTests: XCTestCase {
         var receipt = OCRPage()
         receipt.addLines(["Corner Cafe on the square", "Receipt for your visit today"], y: 200)
         receipt.add("Table 40", x: 100, y: 420)
+        receipt.add("Table 23 4.", x: 100, y: 520)
         receipt.addLines(["Cashier Ann served you today", "Thank you and come again soon"], y: 620)
         let lines = receipt.analyze()
         XCTAssertTrue(lines.contains { $0.text == "Table 40" }, "\(lines.map(\.text))")
+        XCTAssertTrue(lines.contains { $0.text == "Table 23 4." }, "\(lines.map(\.text))")
         XCTAssertFalse(lines.contains { $0.kind == .caption })
 
         var page = SyntheticPage()
