@@ -6,6 +6,13 @@ struct BlockBuilder {
     var options: LayoutOptions
     var paragraphs: Paragraphs
 
+    /// A page narrower than 32 body sizes (a till receipt: about 40 characters; the dev set's
+    /// receipts measure 20–30, its journal pages 48–64) holds no display formulas: a line with
+    /// "=" there is a label and an amount ("= 37.92 2.44"), a dashed rule read as "---=--".
+    static let narrowestPageWithMath = 32.0
+
+    var hasDisplayMath: Bool { Double(metrics.pageWidth) >= Self.narrowestPageWithMath * max(metrics.bodySize, 1) }
+
     func build(_ items: [PageItem]) -> [DraftBlock] {
         var out: [DraftBlock] = []
         var i = 0
@@ -22,7 +29,7 @@ struct BlockBuilder {
                 out.append(block); i = next
             } else if let (block, next) = list {
                 out.append(block); i = next
-            } else if Equations.isDisplay(line) {
+            } else if hasDisplayMath, Equations.isDisplay(line) {
                 let (block, next) = Equations.collect(items, from: i, paragraphs: paragraphs, metrics: metrics)
                 out.append(block); i = next
             } else {
@@ -100,7 +107,7 @@ struct BlockBuilder {
                 row = row.with(words: row.words + line.words)
             } else if !isHeading(items, at: next) || Self.sameStyle(line, as: row, tolerance: paragraphs.sizeTolerance),
                       !(options.lists && startsList(items, at: next)),
-                      !Equations.isDisplay(line) || paragraphs.fillsMeasure(line, paragraph: lines),
+                      !hasDisplayMath || !Equations.isDisplay(line) || paragraphs.fillsMeasure(line, paragraph: lines),
                       Paragraphs.kind(of: line.text) != .caption, paragraphs.continues(line, after: row),
                       !paragraphs.endsShort(row, before: line, paragraph: lines),
                       !paragraphs.isOutdent(line, paragraph: lines) {

@@ -130,6 +130,21 @@ final class OCRParagraphTests: XCTestCase {
         XCTAssertEqual(page.analyze().map(\.kind), [.paragraph, .paragraph])
     }
 
+    /// On a till receipt (a page about 25 body sizes wide) a line with "=" is a label and an
+    /// amount, not a display formula; the same line on a page-wide layout is one.
+    func testNoDisplayFormulaOnAReceiptWidePage() {
+        func kinds(width: Int) -> [BlockKind] {
+            var page = OCRPage()
+            page.width = width
+            page.addLines(["SUBTOTAL 35.48", "ROUNDING 0.02"], y: 200)
+            page.add("= 37.92 2.44", x: 300, y: 360)
+            page.addLines(["THANK YOU", "PLEASE COME AGAIN"], y: 460)
+            return page.analyze().map(\.kind)
+        }
+        XCTAssertFalse(kinds(width: 1000).contains(.equation), "\(kinds(width: 1000))")
+        XCTAssertTrue(kinds(width: 2400).contains(.equation), "\(kinds(width: 2400))")
+    }
+
     func testDisplayEquationIsItsOwnBlock() {
         var page = OCRPage()
         page.addLines([prose(14), prose(12, seed: 1)], y: 200)
