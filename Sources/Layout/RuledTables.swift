@@ -4,7 +4,8 @@ import DocumentModel
 /// are the distinct ruling positions; a cell spans several grid cells where the inner line
 /// between them is missing (covered less than 60 %). Words are placed in the cell holding their
 /// centre. A lone ruling (an underline, a separator) or a single framed box is never a table;
-/// a grid needs ≥ 2 cells and ≥ 2 cells with text. The first row is a header row when all its
+/// a grid needs ≥ 2 cells and ≥ 2 cells with text. A ruling read as text ("[|" across a
+/// vertical line) is dropped. The first row is a header row when all its
 /// words are bold or the line below it is thicker than the other inner lines.
 ///
 /// Rows stacked inside one ruled band (a grid that rules off groups of rows, not each row) are
@@ -36,9 +37,10 @@ enum RuledTables {
             for (wi, w) in line.words.enumerated() {
                 let cx = w.box.midX, cy = w.box.midY
                 guard cx >= Double(xs.first!), cx <= Double(xs.last!), cy >= Double(ys.first!), cy <= Double(ys.last!) else { continue }
+                used.insert(Tables.WordRef(line: li, word: wi))
+                if isRulingReadAsText(w, columnBounds: xs) { continue }
                 let cell = owner[Tables.slot(cy, in: ys)][Tables.slot(cx, in: xs)]
                 cellWords[cell].append(w)
-                used.insert(Tables.WordRef(line: li, word: wi))
             }
         }
         guard cellWords.filter({ !$0.isEmpty }).count >= 2 else { return nil }
@@ -46,6 +48,13 @@ enum RuledTables {
         let header = (!firstRow.isEmpty && firstRow.allSatisfy(\.isBold)) || ruled.firstInnerLineIsThicker
         let block = Tables.block(frames: frames, words: cellWords, rowCount: rows, columnCount: cols, headerRow: header)
         return Found(block: block, words: used)
+    }
+
+    /// A "word" of bar-like glyphs ("|", "[|", "l") lying across one of the grid's vertical lines:
+    /// OCR's reading of the ruling itself, dropped from the table and the page's text.
+    static func isRulingReadAsText(_ word: Word, columnBounds xs: [Int]) -> Bool {
+        guard !word.text.isEmpty, word.text.allSatisfy({ "|¦‖│┃[]!lI1".contains($0) }) else { return false }
+        return xs.contains { word.box.minX - 1 <= $0 && $0 <= word.box.maxX + 1 }
     }
 
     /// Grid cells merged where the separating line is missing; one frame per merged group.

@@ -126,6 +126,21 @@ final class MultiColumnTableTests: XCTestCase {
         XCTAssertEqual(table?.tableCells.first { $0.row == 3 && $0.column == 1 }?.text, "2904")
     }
 
+    /// OCR reads a vertical ruling as "[|" or "l" beside a number: those "words" lie across the
+    /// line and are dropped; a "1" inside a cell is kept.
+    func testRulingReadAsTextIsDropped() {
+        var page = SyntheticPage()
+        for y in [100, 150, 200] { page.hLine(y: y, from: 100, to: 1000) }
+        for x in [100, 400, 700, 1000] { page.vLine(x: x, from: 100, to: 200) }
+        page.add("all", x: 110, y: 115); page.add("536", x: 410, y: 115); page.add("2.343", x: 710, y: 115)
+        page.add("[|", x: 392, y: 115)
+        page.add("l", x: 696, y: 165)
+        page.add("6", x: 110, y: 165); page.add("1", x: 410, y: 165); page.add("0.837", x: 710, y: 165)
+        let table = page.analyze().first { $0.kind == .table }
+        XCTAssertEqual(table?.text, "all\t536\t2.343\n6\t1\t0.837")
+        XCTAssertFalse(page.analyze().contains { $0.text.contains("[|") })
+    }
+
     /// A ruled cell whose text wraps over three lines beside one-line cells stays one row: its
     /// second and third lines continue only in their own column.
     func testWrappedTextInARuledCellStaysOneRow() {
