@@ -62,12 +62,17 @@ public struct Block: Codable, Sendable, Hashable {
     /// For a caption: the reading order of the figure or table block on the same page that it
     /// describes; nil otherwise (or when no figure or table is next to it).
     public var captionOf: Int?
+    /// For a paragraph: true when it carries on the paragraph before it in reading order, set in
+    /// two pieces by a column break or a figure or table between them (`Continuations`). The
+    /// document pass sets it on a page's first paragraph that carries on the previous page's last.
+    public var continues: Bool
 
     public init(kind: BlockKind, readingOrder: Int, text: String, box: Box, level: Int? = nil,
                 listItems: [ListItem] = [], tableCells: [TableCell] = [], rowCount: Int = 0, columnCount: Int = 0,
-                captionOf: Int? = nil) {
+                captionOf: Int? = nil, continues: Bool = false) {
         self.kind = kind; self.readingOrder = readingOrder; self.text = text; self.box = box
         self.level = level; self.listItems = listItems; self.tableCells = tableCells
         self.rowCount = rowCount; self.columnCount = columnCount; self.captionOf = captionOf
+        self.continues = continues
     }
 }

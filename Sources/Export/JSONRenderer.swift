@@ -31,6 +31,8 @@ struct DocumentJSON: Encodable {
     struct BlockJSON: Encodable {
         var kind: String, readingOrder: Int, text: String, box: [Int]
         var level: Int?, items: [ItemJSON]?, table: TableJSON?
+        /// Present (true) on a paragraph that carries on the one before it (`Block.continues`).
+        var continues: Bool?
     }
     struct PointJSON: Encodable { var x: Int, y: Int }
     struct BarcodeJSON: Encodable {
@@ -83,7 +85,8 @@ struct DocumentJSON: Encodable {
                   table: b.kind == .table ? TableJSON(rowCount: b.rowCount, columnCount: b.columnCount, cells: b.tableCells.map {
                       CellJSON(rowRange: [$0.row, $0.row + $0.rowSpan], columnRange: [$0.column, $0.column + $0.columnSpan],
                                text: $0.text, isHeader: $0.isHeader, box: box($0.box))
-                  }) : nil)
+                  }) : nil,
+                  continues: b.continues ? true : nil)
     }
 
     static func barcode(_ c: Barcode) -> BarcodeJSON {

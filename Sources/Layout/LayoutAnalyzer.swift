@@ -7,7 +7,7 @@ import DocumentModel
 /// Pure: works on word and line boxes (OCR or a PDF text layer), ruling lines and figure regions only.
 /// See each rule's file for the thresholds: `ReadingOrder`, `Headings`, `Paragraphs`,
 /// `Lists`, `ListMarker`, `RuledTables`, `UnruledTables`, `HeadersFooters`, `Figures`, `Captions`,
-/// `Equations`, `References`, `Fragments`, `TextJoin`.
+/// `Equations`, `References`, `Fragments`, `TextJoin`, `Continuations`.
 public enum LayoutAnalyzer {
     /// Lays out every page of a document: headers/footers are the margin lines repeated across
     /// pages, heading levels come from the sizes over the whole document, and at most one title
@@ -45,6 +45,7 @@ public enum LayoutAnalyzer {
                 if page[i].block.kind == .heading { page[i].block.level = page[i].sectionDepth ?? level(page[i].size) }
             }
             Captions.link(&page)
+            Continuations.mark(&page)
             return page.map(\.block)
         }
     }

@@ -314,6 +314,42 @@ final class StoreTests: XCTestCase {
         XCTAssertEqual(row.first?.1, 84)
     }
 
+    /// A paragraph carried on past a figure's caption is one paragraph of the page's text, the
+    /// caption after it; one
+    /// carried on at the top of the next page is marked by the document pass, and unmarked when
+    /// the previous page is laid out again closing its sentence.
+    func testContinuedParagraphsInPageTextAndAcrossPages() throws {
+        let r = try beginRun()
+        guard case .new(let doc) = try record("/in/c.pdf", sha: "CCC", run: r) else { return XCTFail() }
+        try store.setPageCount(documentID: doc, count: 2)
+        let fps: [Stage: String] = [.extract: "e", .ocr: "o", .layout: "l", .barcodes: "b"]
+        let pages = try store.plan(PlanRequest(mode: .run, fingerprints: fps, maxAttempts: 3)).pages.sorted { $0.pageNumber < $1.pageNumber }
+        XCTAssertEqual(pages.count, 2)
+        let box = Box(x: 10, y: 10, width: 80, height: 20)
+        func commit(_ page: PlannedPage, _ blocks: [Block]) throws {
+            var o = fullOutcome(page)
+            o.blocks = blocks
+            try store.commit(o, fingerprints: fps, runID: r)
+        }
+        try commit(pages[0], [Block(kind: .header, readingOrder: 0, text: "Journal of Tests", box: box),
+                              Block(kind: .paragraph, readingOrder: 1, text: "the results of the infor-", box: box),
+                              Block(kind: .caption, readingOrder: 2, text: "Figure 1. A chart.", box: box),
+                              Block(kind: .paragraph, readingOrder: 3, text: "mation we had and", box: box, continues: true),
+                              Block(kind: .footer, readingOrder: 4, text: "12", box: box)])
+        try commit(pages[1], [Block(kind: .header, readingOrder: 0, text: "Journal of Tests", box: box),
+                              Block(kind: .paragraph, readingOrder: 1, text: "more of it. A new one.", box: box)])
+        let texts = try store.query("SELECT text FROM page_text ORDER BY page_number") { $0.string(0) }
+        XCTAssertEqual(texts.first, "Journal of Tests\n\nthe results of the information we had and\n\nFigure 1. A chart.\n\n12")
+        try store.finishDocumentPass(documentID: doc)
+        let marked = { try self.store.query("""
+            SELECT p.page_number FROM blocks b JOIN pages p ON p.id = b.page_id WHERE b.continues = 1 ORDER BY p.page_number
+            """) { $0.int(0) } }
+        XCTAssertEqual(try marked(), [1, 2])
+        try commit(pages[0], [Block(kind: .paragraph, readingOrder: 0, text: "the results end here.", box: box)])
+        try store.finishDocumentPass(documentID: doc)
+        XCTAssertEqual(try marked(), [])
+    }
+
     private func fullOutcome(_ page: PlannedPage) -> PageOutcome {
         let words = [Word(text: "Hello", confidence: 95, box: Box(x: 10, y: 10, width: 50, height: 20)),
                      Word(text: "world", confidence: 91, box: Box(x: 70, y: 10, width: 50, height: 20))]

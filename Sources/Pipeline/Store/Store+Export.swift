@@ -163,14 +163,14 @@ extension Store {
         var blocks: [Int64: [Block]] = [:]
         try db.cachedStatement("""
             SELECT b.id, b.page_id, b.kind, b.reading_order, b.text, b.x, b.y, b.width, b.height, b.level,
-                   COALESCE(b.row_count, 0), COALESCE(b.col_count, 0)
+                   COALESCE(b.row_count, 0), COALESCE(b.col_count, 0), b.continues
             FROM blocks b JOIN pages p ON p.id = b.page_id WHERE p.document_id = ? ORDER BY b.page_id, b.reading_order
             """).forEachRow([documentID]) { r in
             let id = r.int64(0)
             blocks[r.int64(1), default: []].append(Block(
                 kind: BlockKind(rawValue: r.string(2)) ?? .paragraph, readingOrder: r.int(3), text: r.string(4),
                 box: Self.box(r, from: 5), level: r.optionalInt(9), listItems: items[id] ?? [], tableCells: cells[id] ?? [],
-                rowCount: r.int(10), columnCount: r.int(11)))
+                rowCount: r.int(10), columnCount: r.int(11), continues: r.int(12) != 0))
         }
         return blocks
     }

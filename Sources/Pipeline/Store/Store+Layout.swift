@@ -52,9 +52,41 @@ extension Store {
         try db.execute("UPDATE documents SET layout_pass = ? WHERE id = ?", LayoutPassStatus.pending, documentID)
     }
 
-    /// Marks the document's running header/footer pass done.
+    /// Marks the document's running header/footer pass done, with the paragraphs continued
+    /// from one page to the next (`markContinuedPages`), in one transaction.
     func finishDocumentPass(documentID: Int64) throws {
-        try db.execute("UPDATE documents SET layout_pass = \(LayoutPassStatus.done.sql) WHERE id = ? AND layout_pass = \(LayoutPassStatus.pending.sql)", documentID)
+        try db.transaction {
+            try markContinuedPages(documentID: documentID)
+            try db.execute("UPDATE documents SET layout_pass = \(LayoutPassStatus.done.sql) WHERE id = ? AND layout_pass = \(LayoutPassStatus.pending.sql)", documentID)
+        }
+    }
+
+    /// A page's first paragraph carries on the previous page's last paragraph when the text
+    /// stops mid-sentence there and goes on in lowercase (`Continuations.textContinues`);
+    /// running headers and footers, footnotes, figures, tables and captions are looked past.
+    /// Sets `blocks.continues` on the first body paragraph of each page (clearing it where it no
+    /// longer holds: a page laid out again); only consecutive pages that are done count.
+    func markContinuedPages(documentID: Int64) throws {
+        let skipped = "('header', 'footer', 'footnote', 'figure', 'table', 'caption')"
+        let pages = try db.query("""
+            SELECT id, page_number FROM pages WHERE document_id = ? AND status = \(PageStatus.done.sql) ORDER BY page_number
+            """, [documentID]) { (id: $0.int64(0), number: $0.int(1)) }
+        var previous: (number: Int, last: (kind: String, text: String)?)?
+        for page in pages {
+            let body = try db.query("""
+                SELECT id, kind, text FROM blocks WHERE page_id = ? AND kind NOT IN \(skipped) ORDER BY reading_order
+                """, [page.id]) { (id: $0.int64(0), kind: $0.string(1), text: $0.string(2)) }
+            if let first = body.first, first.kind == BlockKind.paragraph.rawValue {
+                var carries = false
+                if let p = previous, p.number == page.number - 1, let last = p.last, last.kind == BlockKind.paragraph.rawValue {
+                    carries = Continuations.textContinues(last.text, first.text)
+                }
+                // A page's first body paragraph follows no paragraph of its own page: only the
+                // previous page can make it continue.
+                try db.execute("UPDATE blocks SET continues = ? WHERE id = ?", carries, first.id)
+            }
+            previous = (page.number, body.last.map { ($0.kind, $0.text) })
+        }
     }
 
     /// True when the document's pass is owed (a page's layout changed since it last ran).

@@ -1,5 +1,6 @@
 import DocumentModel
 import Foundation
+import Layout
 import SQLite
 
 /// Everything a worker reported for one page task, gathered by the coordinator.
@@ -111,14 +112,15 @@ extension Store {
         return status
     }
 
-    /// The page's text in reading order: its blocks when layout ran, else its lines.
+    /// The page's text in reading order: its blocks when layout ran (`Continuations.text`: a
+    /// paragraph set in two pieces reads as one), else its lines.
     func refreshPageText(_ pageID: Int64) throws {
-        let blockTexts = try db.query("SELECT text FROM blocks WHERE page_id = ? AND text <> '' ORDER BY reading_order",
-                                      [pageID]) { $0.string(0) }
-        let text = blockTexts.isEmpty
+        let blocks = try db.query("SELECT kind, text, continues FROM blocks WHERE page_id = ? AND text <> '' ORDER BY reading_order",
+                                  [pageID]) { (kind: BlockKind(rawValue: $0.string(0)) ?? .paragraph, text: $0.string(1), continues: $0.int(2) != 0) }
+        let text = blocks.isEmpty
             ? try db.query("SELECT text FROM lines WHERE page_id = ? ORDER BY line_order", [pageID]) { $0.string(0) }
                 .joined(separator: "\n")
-            : blockTexts.joined(separator: "\n\n")
+            : Continuations.text(of: blocks)
         try db.execute("DELETE FROM page_fts WHERE rowid = ?", pageID)
         try db.execute("INSERT INTO page_fts(rowid, text) VALUES (?, ?)", pageID, text)
     }

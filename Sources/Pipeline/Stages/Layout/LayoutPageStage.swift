@@ -1,5 +1,6 @@
 import DocumentModel
 import Foundation
+import SQLite
 import YAML
 
 extension Stage {
@@ -35,7 +36,8 @@ final class LayoutPageStage: PageStage {
     /// are its text, framed text is no figure; 5: a line-end hyphen between two dictionary words
     /// is kept ("three-dimensional"), with the OCR engine's dictionary; rows stacked in one ruled
     /// band are table rows; sub-captions and margin lines read row by row; a line ending with an
-    /// amount is no heading; an edge candidate over text is no figure.
+    /// amount is no heading; an edge candidate over text is no figure; paragraphs continued in the
+    /// next column or past a float are marked (`Block.continues`).
     static let revision = 5
     static let inputs: [Stage] = [.extract, .ocr, .barcodes, .detect]
 
@@ -80,6 +82,13 @@ final class LayoutPageStage: PageStage {
     static func clear(pageID: Int64, in store: Store) throws {
         try store.db.execute("DELETE FROM blocks WHERE page_id = ?", pageID)
         try store.db.execute("UPDATE pages SET structure_json = NULL WHERE id = ?", pageID)
+    }
+
+    /// `blocks.continues`: a paragraph set in two pieces (a column or page break, a float
+    /// between them) is two blocks, the second marked as carrying on the first.
+    static var migrations: [Migrator.Migration] {
+        [Migrator.Migration(id: 12, name: "continued paragraphs",
+                            sql: "ALTER TABLE blocks ADD COLUMN continues INTEGER NOT NULL DEFAULT 0;")]
     }
 
     /// Blocks are not read back by any stage (the export reads them itself).

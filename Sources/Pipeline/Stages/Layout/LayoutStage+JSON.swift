@@ -1,5 +1,6 @@
 import DataDetection
 import DocumentModel
+import Layout
 import Foundation
 
 extension LayoutStage {
@@ -45,7 +46,7 @@ extension LayoutStage {
 
 /// The Encodable shape behind `LayoutStage.structureJSON`.
 struct StructureJSON: Encodable {
-    struct BlockJSON: Encodable { var kind: String; var readingOrder: Int; var text: String; var box: [Int]; var level: Int?; var captionOf: Int? }
+    struct BlockJSON: Encodable { var kind: String; var readingOrder: Int; var text: String; var box: [Int]; var level: Int?; var captionOf: Int?; var continues: Bool? }
     struct FigureJSON: Encodable { var readingOrder: Int; var box: [Int]; var caption: String? }
     struct CaptionJSON: Encodable { var text: String; var box: [Int]; var captionOf: Int? }
     struct ParagraphJSON: Encodable { var text: String; var box: [Int] }
@@ -94,9 +95,9 @@ struct StructureJSON: Encodable {
     init(_ blocks: [Block]) {
         let box: (Box) -> [Int] = { [$0.x, $0.y, $0.width, $0.height] }
         title = blocks.first { $0.kind == .title }?.text
-        text = blocks.filter { $0.kind != .header && $0.kind != .footer && !$0.text.isEmpty }.map(\.text).joined(separator: "\n\n")
+        text = Continuations.text(of: blocks.filter { $0.kind != .header && $0.kind != .footer }.map { ($0.kind, $0.text, $0.continues) })
         self.blocks = blocks.map { BlockJSON(kind: $0.kind.rawValue, readingOrder: $0.readingOrder, text: $0.text, box: box($0.box), level: $0.level,
-                                                captionOf: $0.captionOf) }
+                                                captionOf: $0.captionOf, continues: $0.continues ? true : nil) }
         figures = blocks.filter { $0.kind == .figure }.map { f in
             FigureJSON(readingOrder: f.readingOrder, box: box(f.box),
                        caption: blocks.first { $0.kind == .caption && $0.captionOf == f.readingOrder && !Self.centred($0.box, in: f.box) }?.text)

@@ -7,8 +7,8 @@ extension Store {
         try db.execute("DELETE FROM blocks WHERE page_id = ?", pageID)
         try db.execute("UPDATE pages SET structure_json = ? WHERE id = ?", json, pageID)
         let insertBlock = try db.cachedStatement("""
-            INSERT INTO blocks(page_id, kind, reading_order, text, x, y, width, height, level, row_count, col_count)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO blocks(page_id, kind, reading_order, text, x, y, width, height, level, row_count, col_count, continues)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         let insertItem = try db.cachedStatement("""
             INSERT INTO list_items(block_id, item_order, marker, marker_type, depth, text, x, y, width, height)
@@ -22,7 +22,7 @@ extension Store {
         for b in blocks {
             try insertBlock.execute([pageID, b.kind.rawValue, b.readingOrder, b.text, b.box.x, b.box.y, b.box.width,
                                      b.box.height, b.level, b.kind == .table ? b.rowCount : nil,
-                                     b.kind == .table ? b.columnCount : nil])
+                                     b.kind == .table ? b.columnCount : nil, b.continues])
             let blockID = db.lastInsertRowID
             idByOrder[b.readingOrder] = blockID
             for item in b.listItems {
