@@ -11,15 +11,7 @@ final class ContinuedParagraphEndToEndTests: XCTestCase {
     func testParagraphsContinuedInTheNextColumnAndOnTheNextPage() throws {
         let box = try QuireSandbox(files: [])
         try box.add(Self.fixture, as: "continued.pdf")
-        try """
-            name: continued
-            database: out/quire.sqlite
-            inputs:
-              - path: in
-                min_file_age: 0
-            barcodes: {enabled: false}
-            run: {workers: 1}
-            """.write(toFile: box.pipeline, atomically: true, encoding: .utf8)
+        try box.writePipeline(ocr: false, barcodes: false, extra: "run: {workers: 1}")
         let run = try box.run(["run", box.pipeline, "--quiet"])
         XCTAssertEqual(run.status, 0, run.stderr)
         let continued = try box.query("""
