@@ -50,7 +50,7 @@ let package = Package(
         .target(name: "Pipeline",
                 dependencies: ["DocumentModel", "Layout", "SQLite", "YAML", "Imaging", "PDF", "OCR", "Barcodes", "DataDetection",
                                "PhoneNumbers", "CGLib", "CSystem", "CTesseract"]),
-        .target(name: "Export", dependencies: ["DocumentModel", "Pipeline", "XML", "QPDF", "Imaging", "OCR", "CTesseract"]),
+        .target(name: "Export", dependencies: ["DocumentModel", "Layout", "Pipeline", "XML", "QPDF", "Imaging", "OCR", "CTesseract"]),
         .target(name: "QuireCLI", dependencies: ["Pipeline", "Export"]),
         .executableTarget(name: "quire", dependencies: ["QuireCLI"]),
 

@@ -1,19 +1,38 @@
 import DocumentModel
+import Layout
 
 /// `--format markdown`: title and headings as `#`…, paragraphs, lists with their markers and
 /// nesting, tables as pipe tables (HTML where spans would make a pipe table lossy), barcodes as
 /// a line with the symbology and payload, page breaks as comments. Running headers and footers
-/// are left out; failed pages are marked where they would be.
+/// are left out; failed pages are marked where they would be. A paragraph set in two pieces
+/// (`Block.continues`: the next column, the next page, a figure between) is written as one.
 struct MarkdownRenderer {
     func render(_ document: StoredDocument) -> [RenderedFile] {
         var out: [String] = []
+        // The last paragraph written (its entry and text): a paragraph that `continues` it, in
+        // the next column or on the next page, joins it as one paragraph.
+        var paragraph: (index: Int, text: String)?
         for page in document.pages {
             out.append("<!-- page \(page.number) -->")
             guard page.status == .done else {
                 out.append(PageMark.markdown(page))
+                paragraph = nil
                 continue
             }
-            for block in page.blocks { if let text = Self.block(block) { out.append(text) } }
+            for block in page.blocks {
+                if block.kind == .paragraph, block.continues, let p = paragraph {
+                    let text = Continuations.join(p.text, block.text)
+                    out[p.index] = Self.paragraph(text)
+                    paragraph = (p.index, text)
+                    continue
+                }
+                if let text = Self.block(block) { out.append(text) }
+                switch block.kind {
+                case .paragraph: paragraph = (out.count - 1, block.text)
+                case .figure, .table, .caption, .header, .footer, .footnote: break
+                default: paragraph = nil
+                }
+            }
             for code in page.barcodes {
                 out.append("Barcode (\(code.symbology.rawValue)): `\(code.payload.replacingOccurrences(of: "`", with: "'"))`")
             }

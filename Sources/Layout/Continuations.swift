@@ -38,7 +38,7 @@ public enum Continuations {
         var paragraph: Int?  // the piece of the last paragraph, which a continuation joins
         for b in blocks where !b.text.isEmpty {
             if b.continues, let k = paragraph {
-                pieces[k] = TextJoin().join([pieces[k], b.text])
+                pieces[k] = join(pieces[k], b.text)
                 continue
             }
             pieces.append(b.text)
@@ -50,6 +50,10 @@ public enum Continuations {
         }
         return pieces.joined(separator: "\n\n")
     }
+
+    /// The two pieces of one paragraph as one text, joined like two of its lines (a line-end
+    /// hyphen before a lowercase letter dropped; no dictionary here).
+    public static func join(_ first: String, _ second: String) -> String { TextJoin().join([first, second]) }
 
     /// `next` opens the column after `previous`'s: it starts right of `previous`'s middle and
     /// above its middle (the head of the next column, `previous` at the foot of its own).

@@ -7,6 +7,23 @@ import XCTest
 final class MarkdownRendererTests: XCTestCase {
     let box = Box(x: 0, y: 0, width: 10, height: 10)
 
+    /// A paragraph carried on past a figure and onto the next page is written as one paragraph.
+    func testContinuedParagraphIsOneParagraph() {
+        let page1 = StoredPage(number: 1, status: .done, blocks: [
+            Block(kind: .paragraph, readingOrder: 0, text: "the results of the infor-", box: box),
+            Block(kind: .figure, readingOrder: 1, text: "", box: box),
+            Block(kind: .paragraph, readingOrder: 2, text: "mation we had and", box: box, continues: true),
+            Block(kind: .footer, readingOrder: 3, text: "1", box: box),
+        ])
+        let page2 = StoredPage(number: 2, status: .done, blocks: [
+            Block(kind: .paragraph, readingOrder: 0, text: "more of it.", box: box, continues: true),
+            Block(kind: .paragraph, readingOrder: 1, text: "A new one.", box: box),
+        ])
+        let doc = StoredDocument(id: 1, path: "/in/c.pdf", sha256: nil, kind: "pdf", status: "done", error: nil, pages: [page1, page2])
+        let md = String(decoding: MarkdownRenderer().render(doc)[0].bytes, as: UTF8.self)
+        XCTAssertEqual(md, "<!-- page 1 -->\n\nthe results of the information we had and more of it.\n\n<!-- figure -->\n\n<!-- page 2 -->\n\nA new one.\n")
+    }
+
     func testStructureBecomesMarkdown() {
         let items = [
             ListItem(order: 0, marker: "1.", markerType: .decimal, depth: 0, text: "First", box: box),
