@@ -30,23 +30,20 @@ public enum Continuations {
     }
 
     /// Block texts in reading order as a page's text: blocks apart by a blank line, and a
-    /// paragraph that `continues` an earlier one joined to it as one paragraph (its line-end
-    /// hyphen dropped before a lowercase letter); a figure, table or caption set between the
-    /// two pieces follows the whole paragraph.
+    /// paragraph that `continues` the block right before it (the head of the next column after
+    /// the foot of the last) joined to it as one paragraph, its line-end hyphen dropped before a
+    /// lowercase letter. The page text never reorders blocks: pieces with a figure, table or
+    /// caption between them stay apart (the Markdown export joins those).
     public static func text(of blocks: [(kind: BlockKind, text: String, continues: Bool)]) -> String {
         var pieces: [String] = []
-        var paragraph: Int?  // the piece of the last paragraph, which a continuation joins
+        var previousIsParagraph = false
         for b in blocks where !b.text.isEmpty {
-            if b.continues, let k = paragraph {
-                pieces[k] = join(pieces[k], b.text)
+            if b.continues, previousIsParagraph, let last = pieces.popLast() {
+                pieces.append(join(last, b.text))
                 continue
             }
             pieces.append(b.text)
-            switch b.kind {
-            case .paragraph: paragraph = pieces.count - 1
-            case .figure, .table, .caption, .header, .footer, .footnote: break
-            default: paragraph = nil
-            }
+            previousIsParagraph = b.kind == .paragraph
         }
         return pieces.joined(separator: "\n\n")
     }

@@ -314,8 +314,8 @@ final class StoreTests: XCTestCase {
         XCTAssertEqual(row.first?.1, 84)
     }
 
-    /// A paragraph carried on past a figure's caption is one paragraph of the page's text, the
-    /// caption after it; one
+    /// A paragraph carried on past a figure's caption keeps its pieces in place in the page's
+    /// text (the page text never reorders blocks); one
     /// carried on at the top of the next page is marked by the document pass, and unmarked when
     /// the previous page is laid out again closing its sentence.
     func testContinuedParagraphsInPageTextAndAcrossPages() throws {
@@ -339,7 +339,8 @@ final class StoreTests: XCTestCase {
         try commit(pages[1], [Block(kind: .header, readingOrder: 0, text: "Journal of Tests", box: box),
                               Block(kind: .paragraph, readingOrder: 1, text: "more of it. A new one.", box: box)])
         let texts = try store.query("SELECT text FROM page_text ORDER BY page_number") { $0.string(0) }
-        XCTAssertEqual(texts.first, "Journal of Tests\n\nthe results of the information we had and\n\nFigure 1. A chart.\n\n12")
+        XCTAssertEqual(texts.first, "Journal of Tests\n\nthe results of the infor-\n\nFigure 1. A chart.\n\nmation we had and\n\n12",
+                       "the page text keeps the blocks' order: pieces with a caption between stay apart")
         try store.finishDocumentPass(documentID: doc)
         let marked = { try self.store.query("""
             SELECT p.page_number FROM blocks b JOIN pages p ON p.id = b.page_id WHERE b.continues = 1 ORDER BY p.page_number
