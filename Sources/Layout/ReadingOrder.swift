@@ -33,6 +33,11 @@ enum ReadingOrder {
             }
         }
         if let sequence = topologicalSort(boxes, edges.map { ($0.a, $0.b) }) { return sequence }
+        // The repair asks a path question per side-by-side edge: on a page of thousands of
+        // fragments that is too slow, and the cycle is broken at the top-most element instead.
+        guard edges.count <= Self.cycleRepairEdgeLimit else {
+            return topologicalSort(boxes, edges.map { ($0.a, $0.b) }, breakingCycles: true)!
+        }
         var graph = Graph(count: n)
         for e in edges where e.rule == .above { graph.add(e.a, e.b) }
         for rule in [Rule.beside, .columnReaches] {
@@ -40,6 +45,10 @@ enum ReadingOrder {
         }
         return topologicalSort(boxes, graph.edges, breakingCycles: true)!
     }
+
+    /// Above this many edges a cycle is not repaired edge by edge (see `order`). A page of
+    /// 150 lines has a few thousand.
+    static let cycleRepairEdgeLimit = 6_000
 
     /// Why `a` precedes `b`, strongest first.
     enum Rule { case above, beside, columnReaches }

@@ -61,6 +61,20 @@ final class ReadingOrderTests: XCTestCase {
         XCTAssertLessThan(order.firstIndex(of: 0)!, order.firstIndex(of: 1)!, "\(order)")
     }
 
+    /// Many copies of the contradictory shape (a cycle each) side by side and one under the
+    /// other: past the repair's edge limit the cycles are broken at the top-most element, and
+    /// every box still comes out once.
+    func testManyCyclesPastTheRepairLimitStillGiveEveryBoxOnce() {
+        let shape = [Box(x: 675, y: 1559, width: 884, height: 37), Box(x: 178, y: 1655, width: 491, height: 25),
+                     Box(x: 608, y: 1739, width: 951, height: 76), Box(x: 595, y: 1798, width: 81, height: 24)]
+        var boxes: [Box] = []
+        for k in 0..<60 {
+            for b in shape { boxes.append(Box(x: b.x + (k % 3) * 1700, y: b.y + (k / 3) * 400 - 1500, width: b.width, height: b.height)) }
+        }
+        let order = ReadingOrder.order(boxes, tolerance: 4)
+        XCTAssertEqual(order.sorted(), Array(boxes.indices))
+    }
+
     func testHorizontalRulingSeparatesColumnSections() {
         // Two stacked two-column sections separated by a full-width rule: the rule stops rule 2.
         let boxes = [Box(x: 100, y: 100, width: 300, height: 20), Box(x: 600, y: 100, width: 300, height: 20),
