@@ -27,10 +27,10 @@ struct MarkdownRenderer {
                     continue
                 }
                 if let text = Self.block(block) { out.append(text) }
-                switch block.kind {
-                case .paragraph: paragraph = (out.count - 1, block.text)
-                case .figure, .table, .caption, .header, .footer, .footnote: break
-                default: paragraph = nil
+                if block.kind == .paragraph {
+                    paragraph = (out.count - 1, block.text)
+                } else if !Continuations.lookedPast.contains(block.kind) {
+                    paragraph = nil
                 }
             }
             for code in page.barcodes {

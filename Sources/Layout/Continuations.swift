@@ -63,16 +63,23 @@ public enum Continuations {
         Double(abs(a.block.box.minX - b.block.box.minX)) <= 2 * max(a.size, b.size, 1)
     }
 
+    /// Blocks set between the two pieces of a paragraph in its column.
+    static let floats: Set<BlockKind> = [.figure, .table, .caption]
+    /// What a paragraph's continuation looks past in reading order: floats, and the margins and
+    /// footnotes that come between a column's (or page's) foot and the next head.
+    public static let lookedPast: Set<BlockKind> = floats.union([.header, .footer, .footnote])
+
     /// Marks the paragraphs of one page (in reading order) that continue an earlier one.
     static func mark(_ page: inout [DraftBlock]) {
         var previous: Int?
         var floatBetween = false
         for i in page.indices {
             let block = page[i].block
-            switch block.kind {
-            case .figure, .table, .caption, .header, .footer, .footnote:
-                floatBetween = floatBetween || [.figure, .table, .caption].contains(block.kind)
+            if lookedPast.contains(block.kind) {
+                floatBetween = floatBetween || floats.contains(block.kind)
                 continue
+            }
+            switch block.kind {
             case .paragraph:
                 if let p = previous, floatBetween ? sameColumn(page[p], page[i]) : opensNextColumn(page[i].block.box, after: page[p].block.box),
                    textContinues(page[p].block.text, block.text) {

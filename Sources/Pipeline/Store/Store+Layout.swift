@@ -63,11 +63,12 @@ extension Store {
 
     /// A page's first paragraph carries on the previous page's last paragraph when the text
     /// stops mid-sentence there and goes on in lowercase (`Continuations.textContinues`);
-    /// running headers and footers, footnotes, figures, tables and captions are looked past.
+    /// running headers and footers, footnotes, figures, tables and captions are looked past
+    /// (`Continuations.lookedPast`).
     /// Sets `blocks.continues` on the first body paragraph of each page (clearing it where it no
     /// longer holds: a page laid out again); only consecutive pages that are done count.
     func markContinuedPages(documentID: Int64) throws {
-        let skipped = "('header', 'footer', 'footnote', 'figure', 'table', 'caption')"
+        let skipped = "(" + Continuations.lookedPast.map { "'\($0.rawValue)'" }.sorted().joined(separator: ", ") + ")"
         let pages = try db.query("""
             SELECT id, page_number FROM pages WHERE document_id = ? AND status = \(PageStatus.done.sql) ORDER BY page_number
             """, [documentID]) { (id: $0.int64(0), number: $0.int(1)) }
