@@ -156,20 +156,30 @@ final class ExtractTests: XCTestCase {
             XCTAssertEqual((error as? ExtractError)?.category, .notFound)
             XCTAssertTrue("\(error)".contains("gone.pdf: file not found"), "\(error)")
         }
-        // A page that must be rendered for OCR and exceeds the pixel budget fails…
+        // A page read from its text layer needs no full raster: over the pixel budget, it gets a
+        // coarser one, and its coordinates stay at extract.dpi.
         var tiny = settings(dpi: 300)
         tiny.maxPixels = 1_000_000
-        tiny.textLayer = .never
-        XCTAssertThrowsError(try PageExtractor().extract(try ref("born_digital.pdf"), page: 1, settings: tiny)) { error in
-            XCTAssertEqual((error as? ExtractError)?.category, .tooLarge)
-            XCTAssertEqual((error as? ExtractError)?.page, 1)
-        }
-        // …but a page read from its text layer needs no full raster: it gets a coarser one.
-        tiny.textLayer = .auto
         let page = try PageExtractor().extract(try ref("born_digital.pdf"), page: 1, settings: tiny)
         XCTAssertEqual(page.textSource, .textLayer)
         XCTAssertLessThanOrEqual(page.image.width * page.image.height, 1_000_000)
         XCTAssertEqual(page.dpi, 300, "coordinates stay at extract.dpi")
+        // A page to OCR is read at the finest resolution within the budget (a poster, a huge
+        // drawing), its coordinates in that raster's pixels…
+        tiny.textLayer = .never
+        let reduced = try PageExtractor().extract(try ref("born_digital.pdf"), page: 1, settings: tiny)
+        XCTAssertEqual(reduced.textSource, .ocr)
+        XCTAssertLessThanOrEqual(reduced.image.width * reduced.image.height, 1_000_000)
+        XCTAssertGreaterThan(reduced.image.width * reduced.image.height, 900_000)
+        XCTAssertEqual(reduced.dpi, reduced.imageDPI)
+        XCTAssertTrue((100...130).contains(reduced.dpi), "\(reduced.dpi)")
+        XCTAssertEqual(reduced.width, reduced.image.width)
+        // …but below 50 dpi it fails with the budget's error.
+        tiny.maxPixels = 150_000
+        XCTAssertThrowsError(try PageExtractor().extract(try ref("born_digital.pdf"), page: 1, settings: tiny)) { error in
+            XCTAssertEqual((error as? ExtractError)?.category, .tooLarge)
+            XCTAssertEqual((error as? ExtractError)?.page, 1)
+        }
     }
 
     func testCorruptPageAmongGoodOnes() throws {

@@ -126,6 +126,10 @@ final class RecognizeLowResolutionTests: XCTestCase {
         let image = try RecognizeFixture.image("scale300.png")
         XCTAssertEqual(TextRecognizer.upscaleFactor(textDPI: 80), 1.5, accuracy: 0.01)
         XCTAssertEqual(TextRecognizer.upscaleFactor(textDPI: 300), 1)
+        // The enlarged copy stays within the pixel budget (extract.max_megapixels).
+        XCTAssertEqual(TextRecognizer.upscaleFactor(textDPI: 40, pixels: 10_000_000, maxPixels: 40_000_000), 2, accuracy: 0.001)
+        XCTAssertEqual(TextRecognizer.upscaleFactor(textDPI: 40, pixels: 1_000_000, maxPixels: 40_000_000), 3)
+        XCTAssertEqual(TextRecognizer.upscaleFactor(textDPI: 40, pixels: 90_000_000, maxPixels: 40_000_000), 1)
         let direct = try ocr.recognize(image, textDPI: 300, deadline: 60)
         let enlarged = try ocr.recognize(image, textDPI: 80, deadline: 60)  // read at ×1.5
         let bounds = Box(x: 0, y: 0, width: image.width, height: image.height)

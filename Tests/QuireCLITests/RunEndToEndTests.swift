@@ -90,6 +90,42 @@ final class RunEndToEndTests: XCTestCase {
         XCTAssertEqual(try box.query("SELECT stage FROM page_stages WHERE run_id = 2 ORDER BY stage"), ["barcodes", "detect", "layout"])
     }
 
+    /// zxing-cpp 1.4 aborts on some images in readers the conservative search leaves out (Micro
+    /// QR on OCRmyPDF's `epson.pdf`): the page is read again at once, conservatively, and done in
+    /// the same run, counted once; the next run finds nothing to do.
+    func testAZxingAbortIsReadAgainConservativelyInTheSameRun() throws {
+        let box = try QuireSandbox(files: ["alpha.pdf", "scan.png"])
+        try box.writePipeline(ocr: true)
+        // A text-layer page and a scan, whose OCR is carried over to the second attempt.
+        let faults = ["QUIRE_FAULT": "barcodes:zxing:alpha#2,barcodes:zxing:scan"]
+        let run = try box.run(["run", box.pipeline, "--progress", "plain"], environment: faults)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(run.stderr.contains("SIGABRT") && run.stderr.contains("reading its barcodes again without"), run.stderr)
+        XCTAssertEqual(try box.query("SELECT pages_done, pages_failed FROM runs WHERE id = 1"), ["4|0"])
+        XCTAssertEqual(try box.scalar("SELECT count(*) FROM pages WHERE status = 'done' AND attempts = 1"), 4)
+        for (name, number, ocr) in [("alpha.pdf", 2, "skipped"), ("scan.png", 1, "done")] {
+            let page = """
+                SELECT p.id FROM pages p JOIN documents d ON d.id = p.document_id
+                WHERE d.path LIKE '%\(name)' AND p.page_number = \(number)
+                """
+            // Every stage of the page is stored, once; the barcode row says it was read conservatively.
+            XCTAssertEqual(try box.query("SELECT stage, status, crashed FROM page_stages WHERE page_id = (\(page)) ORDER BY stage"),
+                           ["barcodes|done|1", "detect|done|0", "extract|done|0", "layout|done|0", "ocr|\(ocr)|0"], name)
+            let note = try box.query("SELECT error FROM page_stages WHERE page_id = (\(page)) AND stage = 'barcodes'").joined()
+            XCTAssertTrue(note.contains("microQR") && note.contains("gs1DataBar"), note)
+            XCTAssertGreaterThan(try box.scalar("SELECT count(*) FROM words WHERE page_id = (\(page))"), 5, name)
+            XCTAssertGreaterThan(try box.scalar("SELECT count(*) FROM blocks WHERE page_id = (\(page))"), 0, name)
+        }
+
+        let again = try box.run(["run", box.pipeline, "--quiet"], environment: faults)
+        XCTAssertEqual(again.status, 0, again.stderr)
+        XCTAssertEqual(try box.query("SELECT pages_done, pages_failed FROM runs WHERE id = 2"), ["0|0"])
+        // A redo of the barcodes stays conservative: it does not abort again.
+        let redo = try box.run(["rerun", box.pipeline, "--stage", "barcodes", "--quiet"], environment: faults)
+        XCTAssertEqual(redo.status, 0, redo.stderr)
+        XCTAssertEqual(try box.query("SELECT count(*) FROM page_stages WHERE stage = 'barcodes' AND crashed = 1"), ["2"])
+    }
+
     /// Barcodes run before layout and the page structure lists them; `rerun --stage layout`
     /// lays the page out again with the stored barcodes.
     func testTheStructureListsBarcodesAlsoAfterALayoutRerun() throws {

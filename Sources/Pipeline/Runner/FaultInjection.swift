@@ -1,13 +1,14 @@
 import Foundation
 
 /// Test-only faults, read by workers from `QUIRE_FAULT`:
-/// `STAGE:KIND[:MATCH]`, several separated by commas. KIND is `crash` (abort), `segv`, `hang`,
-/// `oom` (allocate without bound), `throw` (the stage fails with an error), or `slow` (the stage
-/// takes 0.5 s longer: lets tests kill a run mid-way). MATCH selects
+/// `STAGE:KIND[:MATCH]`, several separated by commas. KIND is `crash` (abort), `zxing` (abort
+/// unless the page's barcodes are read conservatively, as zxing-cpp 1.4 does on some images),
+/// `segv`, `hang`, `oom` (allocate without bound), `throw` (the stage fails with an error), or
+/// `slow` (the stage takes 0.5 s longer: lets tests kill a run mid-way). MATCH selects
 /// pages: `NAME` (the file name contains NAME) and/or `#N` (page N), e.g. `NAME#2`; empty matches
 /// every page. Example: `QUIRE_FAULT=barcodes:crash:invoice#1`.
 struct FaultInjection {
-    enum Kind: String { case crash, segv, hang, oom, `throw`, slow }
+    enum Kind: String { case crash, zxing, segv, hang, oom, `throw`, slow }
     struct Fault { var stage: Stage; var kind: Kind; var name: String?; var page: Int? }
 
     struct Injected: Error, CustomStringConvertible {
@@ -32,12 +33,13 @@ struct FaultInjection {
     }
 
     /// Triggers the fault configured for this stage and page, if any.
-    func trigger(stage: Stage, path: String, page: Int) throws {
+    func trigger(stage: Stage, path: String, page: Int, conservativeBarcodes: Bool = false) throws {
         let file = (path as NSString).lastPathComponent
         for f in faults where f.stage == stage
             && (f.name.map { file.contains($0) } ?? true) && (f.page.map { $0 == page } ?? true) {
             switch f.kind {
             case .crash: abort()
+            case .zxing: if !conservativeBarcodes { abort() }
             case .segv: raise(SIGSEGV)
             case .hang: while true { sleep(60) }
             case .oom:

@@ -16,8 +16,10 @@ extension Runner {
         while true {
             if !state.interrupted {
                 while let slot = pool.openSlots.first, let item = queue.popFirst() {
-                    let task = WorkerPool.ActiveTask(id: nextTaskID, item: item,
-                                                     outcome: item.page.map { PageOutcome(page: $0) })
+                    // A page read again after a crash goes on from what its first attempt produced
+                    // (kept until the page is recorded: a task queued behind a crash is sent again).
+                    let outcome = item.page.map { page in state.carried[page.pageID]?.continued() ?? PageOutcome(page: page) }
+                    let task = WorkerPool.ActiveTask(id: nextTaskID, item: item, outcome: outcome)
                     nextTaskID += 1
                     slot.tasks.append(task)
                     if !slot.hasSettings {
@@ -51,7 +53,7 @@ extension Runner {
             pageTask.document.passwordInput = inputNumber(for: page.path)
             pageTask.ocrLanguages = spec.input(for: page.path)?.languages
             pageTask.repeatedMargins = page.repeatedMargins ?? []
-            pageTask.stored = try storedInputs(of: page, store: store)
+            pageTask.stored = try storedInputs(of: page, store: store, carried: task.outcome)
             pageTask.documentContexts = try StageCatalog.executionOrder.filter { page.stages.contains($0.stage) }.compactMap { type in
                 try type.documentContextErased(for: page, from: store).map { StageDocumentContext(stage: type.stage, erased: $0) }
             }
@@ -62,8 +64,12 @@ extension Runner {
     /// The stored outputs that the task's stages read and that the task does not redo: a stage
     /// redone alone works from what the database holds. An output is not loaded when a stage it
     /// is made from is redone here (the stored one is then stale: OCR disabled, the words come
-    /// from the text layer extraction makes again).
-    private func storedInputs(of page: PlannedPage, store: Store) throws -> [StageOutput] {
+    /// from the text layer extraction makes again). `carried`: what the task's page has produced
+    /// so far in this run. A stage planned for the page in this run, or made from one, is never
+    /// taken from the database (which holds nothing of this run's yet, or a stale result): a page
+    /// read again after a crash (``readBarcodesAgain``) gets its OCR from its first attempt, and
+    /// a text-layer page its words from the extraction it makes again.
+    private func storedInputs(of page: PlannedPage, store: Store, carried: PageOutcome?) throws -> [StageOutput] {
         let due = StageCatalog.executionOrder.filter { page.stages.contains($0.stage) }
         var needed: [Stage] = []
         for type in due {
@@ -73,6 +79,11 @@ extension Runner {
             }
         }
         return try needed.compactMap { stage in
+            if let planned = carried?.page.stages {
+                if planned.contains(stage) { return carried?.outputs[stage].map { StageOutput(stage: stage, erased: $0) } }
+                // Made from a stage this run redid: the database's is stale (the text-layer words).
+                if !StageCatalog.ancestors(of: stage).isDisjoint(with: planned) { return nil }
+            }
             guard let type = StageCatalog.type(of: stage), let value = try type.loadErased(pageID: page.pageID, from: store) else { return nil }
             return StageOutput(stage: stage, erased: value)
         }
@@ -102,7 +113,8 @@ extension Runner {
                 throw WorkerProcess.SpawnError(message: "workers exit before starting (\(termination))"
                                                + (lastWords.map { ": \($0)" } ?? ""))
             }
-            if !state.interrupted && (!queue.isEmpty || pool.activeCount > 0) {
+            // Work is left when tasks wait or run, or the crash queued a page to read again.
+            if !state.interrupted && (!queue.isEmpty || !state.followUps.isEmpty || pool.activeCount > 0) {
                 try pool.fill(upTo: pool.size)
             }
         case .worker(let index, let message):
@@ -150,15 +162,39 @@ extension Runner {
             try store.updateRun(state.runID, counts: state.counts)
             state.failures.append(FailureNote(path: document.path, page: nil, stage: Stage.extract.rawValue, error: text))
             progress.documentFailed(path: document.path, message: text)
-        case .page:
+        case .page(let page):
             guard var outcome = task.outcome else { return }
+            if task.stage == .barcodes, !task.timedOut, !page.conservativeBarcodes, !state.interrupted {
+                readBarcodesAgain(outcome, reason: reason, state: &state)
+                return
+            }
             outcome.failures.append((task.stage, reason, true))
             try record(outcome, store: store, state: &state)
         }
     }
 
+    /// zxing-cpp 1.4 aborts the process on some images, in readers the conservative barcode
+    /// search leaves out (``BarcodeDetector/crashProne``). A page whose worker died in the
+    /// barcode stage is read again at once by a fresh worker, conservatively, from that stage on
+    /// (layout and data detection never ran). What its earlier stages produced stays in memory
+    /// and is committed with the second attempt's results, in one transaction: the page counts
+    /// once, and a run killed in between leaves it pending, to be done whole by the next run.
+    /// The second attempt's task lists only the stages still to run; the outcome it continues
+    /// keeps the page as planned, so that every stage the page owes is stored at the commit.
+    private func readBarcodesAgain(_ outcome: PageOutcome, reason: String, state: inout RunState) {
+        var carried = outcome
+        carried.page.conservativeBarcodes = true
+        var again = carried.page
+        again.stages = again.stages.filter { outcome.outputs[$0] == nil }
+        state.carried[again.pageID] = carried
+        state.followUps.append(.page(again))
+        progress.warning("\(again.path) page \(again.pageNumber): \(reason); reading its barcodes again without "
+                         + BarcodeDetector.crashProne.map(\.rawValue).sorted().joined(separator: ", "))
+    }
+
     private func record(_ outcome: PageOutcome, store: Store, state: inout RunState) throws {
         let page = outcome.page
+        state.carried[page.pageID] = nil
         if page.repeatedMargins != nil {
             // The document pass: a better layout (and what it redid before it) replaces the page's own, or nothing changes.
             if outcome.failures.isEmpty {

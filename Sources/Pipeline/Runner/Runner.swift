@@ -273,6 +273,8 @@ struct RunState {
     var followUps: [WorkItem] = []
     /// Document-pass layout tasks of each document not yet settled: at zero, its pass is done.
     var passLeft: [Int64: Int] = [:]
+    /// Pages queued to be read again after a crash, with what their first attempt produced.
+    var carried: [Int64: PageOutcome] = [:]
     init(runID: Int64) { self.runID = runID }
 }
 

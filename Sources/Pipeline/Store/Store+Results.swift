@@ -14,6 +14,14 @@ struct PageOutcome {
 
     init(page: PlannedPage) { self.page = page }
 
+    /// This outcome, so far, carried on to a new attempt at its page: what was produced is kept,
+    /// what failed is forgotten. `page` stays the page as planned (every stage it owes is stored).
+    func continued() -> PageOutcome {
+        var next = self
+        next.failures = []
+        return next
+    }
+
     /// The output of `type`, typed.
     subscript<S: PageStage>(_ type: S.Type) -> S.Output? {
         get { outputs[S.stage] as? S.Output }

@@ -6,10 +6,16 @@ import Imaging
 ///
 /// Wraps ``Barcodes/BarcodeReader`` (zxing-cpp 1.4, staged search). Create one per worker and
 /// reuse it across pages. zxing-cpp 1.4 can abort the process on some inputs; the reader avoids
-/// every abort measured so far, and the coordinator contains the rest (the worker dies, the
-/// page's barcode stage is recorded failed). A rerun can leave out a symbology that crashed with
-/// `excluding:`.
+/// every abort measured so far, and the coordinator contains the rest: the worker dies, and the
+/// page is read again at once from this stage on, without ``crashProne`` (a second abort fails
+/// the page's barcode stage).
 public final class BarcodeDetector {
+    /// The symbologies whose zxing-cpp 1.4 readers were seen to abort the process, left out when
+    /// a page is read again after an abort: stacked GS1 DataBar (an assertion in `Result`), Micro
+    /// QR (`RegressionLine` `intersect`, on a printed Wikipedia page in OCRmyPDF's `epson.pdf`), and
+    /// MaxiCode.
+    public static let crashProne: Set<Symbology> = [.gs1DataBar, .gs1DataBarExpanded, .microQR, .maxiCode]
+
     public let settings: BarcodeSettings
     /// Symbologies left out on top of the settings (e.g. after a crash on a page).
     public let excluded: Set<Symbology>

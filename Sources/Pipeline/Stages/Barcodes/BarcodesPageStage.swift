@@ -59,7 +59,7 @@ final class BarcodesPageStage: PageStage {
     private func detector(_ settings: BarcodeSettings, conservative: Bool) -> BarcodeDetector {
         if detector?.settings != settings || detector?.conservative != conservative {
             // After a crash, retry without the symbologies known to abort zxing-cpp 1.4.
-            let excluded: Set<Symbology> = conservative ? [.gs1DataBar, .gs1DataBarExpanded, .maxiCode] : []
+            let excluded: Set<Symbology> = conservative ? BarcodeDetector.crashProne : []
             detector = (settings, conservative, BarcodeDetector(settings: settings, excluding: excluded))
         }
         return detector!.engine
@@ -80,6 +80,18 @@ final class BarcodesPageStage: PageStage {
                                 p[2].x, p[2].y, p[3].x, p[3].y, c.orientation, c.supplementalPayload])
         }
         try commit.mark(.barcodes, .done)
+        if commit.page.conservativeBarcodes {
+            // Read again after zxing-cpp aborted on this page: the row keeps `crashed`, so later
+            // redos stay conservative, and says what was not looked for.
+            try commit.store.db.execute("UPDATE page_stages SET crashed = 1, error = ? WHERE page_id = ? AND stage = ?",
+                                        conservativeNote, commit.pageID, Stage.barcodes)
+        }
+    }
+
+    /// What a page read conservatively after an abort was not searched for.
+    static var conservativeNote: String {
+        "zxing-cpp aborted on this page; read again without "
+            + BarcodeDetector.crashProne.map(\.rawValue).sorted().joined(separator: ", ")
     }
 
     static func clear(pageID: Int64, in store: Store) throws {

@@ -109,23 +109,32 @@ public final class PageExtractor {
             // the caller may ask for a cheaper one (lower resolution, 1-bit ink).
             let cheap = text == nil ? nil : textLayerRaster
             var imageDPI = min(settings.dpi, cheap?.dpi ?? settings.dpi)
-            if text != nil {
-                // The text comes from the text layer: no full raster is needed, so a page too large
-                // for the pixel budget gets a coarser one (for rulings and barcodes) instead of failing.
-                imageDPI = min(imageDPI, Self.largestDPI(of: page, within: settings.maxPixels))
-            }
+            // A page too large for the pixel budget gets a coarser raster instead of failing: a
+            // text-layer page needs one only for rulings and barcodes; a page to OCR (a poster, a
+            // drawing, a scan declared far too large) is read at the finest resolution within
+            // the budget, down to `minimumReducedDPI` (its text scale decides the rest).
+            let largest = Self.largestDPI(of: page, within: settings.maxPixels)
+            if text != nil || largest >= Self.minimumReducedDPI { imageDPI = min(imageDPI, largest) }
             let image = try cheap?.inkThreshold.map { try page.renderInk(dpi: imageDPI, threshold: $0, maxPixels: settings.maxPixels) }
                 ?? page.render(dpi: imageDPI, maxPixels: settings.maxPixels)
+            // A text-layer page keeps the requested resolution's coordinates (its words come from
+            // the layer); an OCR'd page's are those of its raster.
             let size = page.pixelSize(dpi: settings.dpi)
-            var extracted = ExtractedPage(image: image, textLayer: text, dpi: settings.dpi,
+            var extracted = ExtractedPage(image: image, textLayer: text, dpi: text == nil ? imageDPI : settings.dpi,
                                           textSource: text == nil ? .ocr : .textLayer, imageDPI: imageDPI,
-                                          size: (size.width, size.height))
+                                          size: text == nil ? nil : (size.width, size.height))
             if text == nil { extracted.textScale = try image.textScale() }
             return extracted
         } catch let error as PDFError {
             throw Self.translate(error, page: number, passwordEnv: document.passwordEnv)
         }
     }
+
+    /// The coarsest raster a page to OCR is rendered at when the requested one is over the pixel
+    /// budget; a page that needs less fails with the budget error. 10-pt text at 50 dpi has an
+    /// x-height of ≈ 3 px (enlarged 2.4× for OCR, it reads poorly); what needs less is over
+    /// 2,000 square inches (a 45 × 45 in page).
+    static let minimumReducedDPI = 50
 
     /// The highest resolution (at least 1 dpi) at which `page` renders within `maxPixels`.
     static func largestDPI(of page: PDFPage, within maxPixels: Int) -> Int {

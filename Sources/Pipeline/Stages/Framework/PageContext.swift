@@ -58,7 +58,8 @@ final class PageContext {
         try emit(.stageStarted(taskID: task.taskID, stage: stage))
         let t0 = Date()
         do {
-            try faults.trigger(stage: stage, path: task.document.path, page: task.pageNumber)
+            try faults.trigger(stage: stage, path: task.document.path, page: task.pageNumber,
+                               conservativeBarcodes: task.conservativeBarcodes)
             let value = try body()
             return (value, Int(Date().timeIntervalSince(t0) * 1000))
         } catch {

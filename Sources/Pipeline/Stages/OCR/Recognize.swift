@@ -102,10 +102,13 @@ public final class TextRecognizer {
         return Double(width) / xHeight <= narrowPageXHeights ? .singleBlock : .auto
     }
 
-    /// How much a page whose text is at `textDPI` is enlarged before OCR (1: not at all).
-    public static func upscaleFactor(textDPI: Int) -> Double {
+    /// How much a page whose text is at `textDPI` is enlarged before OCR (1: not at all); the
+    /// enlarged copy of a page of `pixels` stays within `maxPixels` (`extract.max_megapixels`).
+    public static func upscaleFactor(textDPI: Int, pixels: Int = 0, maxPixels: Int = .max) -> Double {
         guard textDPI > 0, textDPI < minimumTextDPI else { return 1 }
-        return min(maximumUpscale, Double(targetTextDPI) / Double(textDPI))
+        let wanted = min(maximumUpscale, Double(targetTextDPI) / Double(textDPI))
+        guard pixels > 0 else { return wanted }
+        return max(1, min(wanted, (Double(maxPixels) / Double(pixels)).squareRoot()))
     }
 
     /// Recognises one (prepared) page.
@@ -115,10 +118,12 @@ public final class TextRecognizer {
     ///     Boxes always come back in `image`'s pixels.
     ///   - seconds: the page's time budget. The fast pass failing it throws
     ///     `OCRError.deadlineExceeded`; the accurate pass stops re-reading when it runs out.
-    public func recognize(_ image: Image, textDPI: Int? = nil, deadline seconds: Double) throws -> PageText {
+    ///   - maxPixels: the largest enlarged copy made (`extract.max_megapixels`).
+    public func recognize(_ image: Image, textDPI: Int? = nil, deadline seconds: Double,
+                          maxPixels: Int = ExtractSettings().maxPixels) throws -> PageText {
         let start = Date()
         let dpi = textDPI ?? (image.resolution >= 70 ? image.resolution : 300)
-        let factor = Self.upscaleFactor(textDPI: dpi)
+        let factor = Self.upscaleFactor(textDPI: dpi, pixels: image.width * image.height, maxPixels: maxPixels)
         var input = factor > 1 ? try image.scaled(by: factor) : image
         if try input.ocrHasDarkBorder() { input = try input.ocrCleanedPage() }
         let scaled = try input.ocrWithResolution(Int((Double(dpi) * factor).rounded()))
