@@ -174,6 +174,32 @@ final class PDFRenderPixelTests: XCTestCase {
         }
     }
 
+    /// An image finer than the render (a 1200-dpi scan read at 300 dpi) is averaged down, not
+    /// sampled: 3-px stripes at a quarter of their resolution come out as even mid-grey, not as a
+    /// random pattern of black and white columns (the jagged glyphs that cost OCR accuracy).
+    func testAFineScanIsAveragedDown() throws {
+        let image = try PDFDocument(path: Fixture.path("stripes_1200dpi.pdf")).page(1).render(dpi: 300)
+        XCTAssertEqual([image.width, image.height], [300, 300])
+        var values: [Double] = []
+        for y in stride(from: 20, to: 280, by: 13) { for x in 20..<280 { values.append(Double(image.pixel(x: x, y: y))) } }
+        let mean = values.reduce(0, +) / Double(values.count)
+        let deviation = (values.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / Double(values.count)).squareRoot()
+        XCTAssertEqual(mean, 128, accuracy: 20)
+        XCTAssertLessThan(deviation, 70, "sampled rather than averaged")
+        XCTAssertEqual(values.filter { $0 < 20 || $0 > 235 }.count, 0)
+    }
+
+    /// An image wider than cairo's 32767-pixel limit is still drawn (poppler's display mode
+    /// draws nothing of it; the page is then drawn in printing mode).
+    func testAnImageOverCairosSizeLimitIsDrawn() throws {
+        let image = try PDFDocument(path: Fixture.path("wide_image.pdf")).page(1).render(dpi: 300)
+        XCTAssertEqual([image.width, image.height], [1200, 300])
+        XCTAssertLessThan(image.pixel(x: 600, y: 150), 60, "the bar in the middle")
+        XCTAssertGreaterThan(image.pixel(x: 200, y: 150), 200)
+        let ink = try PDFDocument(path: Fixture.path("wide_image.pdf")).page(1).renderInk(dpi: 100, threshold: 128)
+        XCTAssertEqual(ink.pixel(x: 200, y: 50), 1)
+    }
+
     /// The 1-bit ink rendering is exactly the gray rendering thresholded (a pixel is ink where
     /// the luminance is below the threshold), widths not a multiple of 32 included.
     func testInkRenderingIsTheThresholdedGrayRendering() throws {
