@@ -12,10 +12,11 @@ import DocumentModel
 ///    (`pixReduceRankBinary2`, level 1), which also fuses halftone dots into areas;
 /// 2. large components: bounding boxes (`pixConnCompBB`, 8-connected) at least `minSide`
 ///    inches long and `minSide / 2` across (a wide flat diagram; glyphs are far smaller);
-/// 3. solid areas: the page binarized at the lighter `toneThreshold` (light photo tones count),
-///    opened with a square brick of `solidSize` inches (`pixOpenBrick`), which removes every
-///    text stroke and keeps photo areas and filled bars; their components of at least
-///    `minSide / 2` on both sides count too;
+/// 3. solid areas: the page binarized at the lighter `toneThreshold` (light photo tones count;
+///    as far below the paper's own level as the threshold is below white, so that the tinted
+///    paper of an old book's scan is no tone), opened with a square brick of `solidSize` inches
+///    (`pixOpenBrick`), which removes every text stroke and keeps photo areas and filled bars;
+///    their components of at least `minSide / 2` on both sides count too;
 /// 4. boxes closer than `mergeGap` inches are merged, repeatedly;
 /// 5. long thin components of step 2 (a colour bar, a scale bar) join a candidate they run
 ///    alongside within `mergeGap` (`attached`).
@@ -57,7 +58,8 @@ public struct FigureDetector: Sendable {
                 thin = all.filter { max($0.width, $0.height) >= side / 2 && min($0.width, $0.height) < side / 2 }
                 return all.filter { max($0.width, $0.height) >= side && min($0.width, $0.height) >= side / 2 }
             }
-            boxes += Self.reducedBinary(pix, threshold: toneThreshold, factor: factor) { work in
+            let tone = min(toneThreshold, Image.paperLevel(pix) - (255 - toneThreshold))
+            boxes += Self.reducedBinary(pix, threshold: tone, factor: factor) { work in
                 // pixOpenBrick with pixd = NULL: returns a new pix, caller destroys.
                 var solid = pixOpenBrick(nil, work, brick, brick)
                 defer { pixDestroy(&solid) }

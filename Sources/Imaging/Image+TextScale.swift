@@ -97,19 +97,40 @@ extension Image {
         return TextScale.measure(heights: Self.alignedHeights(boxes))?.scaled(by: Double(factor))
     }
 
-    /// Otsu's threshold of an 8-bit grey image (from a subsampled histogram).
-    static func otsuLevel(_ pix: UnsafeMutablePointer<PIX>) -> Int {
+    /// The 256 level counts of an 8-bit grey image, from about a million sampled pixels; nil
+    /// when leptonica cannot make it.
+    static func grayHistogram(_ pix: UnsafeMutablePointer<PIX>) -> [Double]? {
         let sampling = Int32(max(1, Int(pixGetWidth(pix)) * Int(pixGetHeight(pix)) / 1_000_000))
         // pixGetGrayHistogram: a new NUMA of 256 counts (ours).
         var numa: UnsafeMutablePointer<NUMA>? = pixGetGrayHistogram(pix, sampling)
         defer { numaDestroy(&numa) }
-        guard let numa else { return 128 }
+        guard let numa else { return nil }
         var counts = [Double](repeating: 0, count: 256)
         for i in 0..<min(256, Int(numaGetCount(numa))) {
             var v: Float = 0
             numaGetFValue(numa, Int32(i), &v)
             counts[i] = Double(v)
         }
+        return counts
+    }
+
+    /// The grey level of the paper: the median of the light pixels (128 and up), which make most
+    /// of a page (255 when the image is not 8-bit grey, or mostly dark).
+    static func paperLevel(_ pix: UnsafeMutablePointer<PIX>) -> Int {
+        guard pixGetDepth(pix) == 8, let counts = grayHistogram(pix) else { return 255 }
+        let light = counts[128...].reduce(0, +)
+        guard light * 2 >= counts.reduce(0, +) else { return 255 }
+        var below = 0.0
+        for level in 128...255 {
+            below += counts[level]
+            if below * 2 >= light { return level }
+        }
+        return 255
+    }
+
+    /// Otsu's threshold of an 8-bit grey image (from a subsampled histogram).
+    static func otsuLevel(_ pix: UnsafeMutablePointer<PIX>) -> Int {
+        guard let counts = grayHistogram(pix) else { return 128 }
         let total = counts.reduce(0, +)
         guard total > 0 else { return 128 }
         let sumAll = counts.enumerated().reduce(0) { $0 + Double($1.offset) * $1.element }

@@ -11,11 +11,17 @@ import DocumentModel
 /// - A candidate whose text is prose is a framed text box, not a figure: its words cover ≥ 20 %
 ///   of its area, or ≥ 3 of its lines are prose (≥ 5 words, mostly letters, ≥ 60 % of its width),
 ///   or ≥ 4 of its lines are text rows (≥ 3 words, mostly letters, read with confidence ≥ 60).
+///   In a candidate at least 8 em on each side, only words read with confidence ≥ 50 count, and
+///   prose lines read so on average: what OCR makes of a photo or an engraving is words of
+///   confidence 20–50 that can cover most of it. (A smaller candidate may be a few glyphs of
+///   display type, a chapter number, that OCR misreads: its words count whatever they are.)
 ///   A candidate touching one page edge is text from a 10 % word cover (a shaded corner of a
 ///   photographed receipt behind its totals).
 /// - A candidate touching two edges of the page is the dark background of a scan or photo.
 /// - A figure grows over its labels: lines within 1.5 em of it that are short (≤ 4 words or
-///   not text-like) and at most half its width, and not captions.
+///   not text-like) and at most half its width, and not captions; by at most 6 em on a side
+///   (tick labels and axis titles are narrower: the pieces OCR makes of a text column running
+///   beside an engraving would take the column in).
 /// - Panels of one figure are one figure: figures closer than 2 em side by side or one above
 ///   the other, or 3 em one above the other with nothing between, or whose gap (≤ 6 em) holds
 ///   only panel labels ("(a) Original image (b) Noisy image") are joined, with the panel labels
@@ -41,7 +47,8 @@ enum Figures {
             if isTextBox(region, lines: lines, em: em, cover: edges == 0 ? textBoxWordCover : edgeTextBoxWordCover) { continue }
             tables.removeAll { t in (t.box.intersection(region)?.area ?? 0) * 2 >= t.box.area }
             pictures.append(region)
-            for _ in 0..<2 { region = grown(region, lines: lines, em: em) }
+            let picture = region
+            for _ in 0..<2 { region = grown(region, from: picture, lines: lines, em: em) }
             figures.append(region)
         }
         figures = panelsJoined(merged(figures), lines: lines, em: em)
@@ -119,12 +126,21 @@ enum Figures {
     /// over 18 % of it, a full-bleed photo or chart far fewer.
     static let edgeTextBoxWordCover = 0.1
 
+    /// Words read with less confidence are no evidence of text in a figure candidate (see the rules).
+    static let readableConfidence = 50.0
+
+    /// The side (in em) from which a candidate is a picture whose unsure words are no evidence of text.
+    static let pictureSide = 8.0
+
     private static func isTextBox(_ region: Box, lines: [TextLine], em: Double, cover: Double) -> Bool {
         let inside = lines.filter { contains(region, $0.box) }
-        let wordArea = inside.flatMap(\.words).reduce(0) { $0 + ($1.box.intersection(region)?.area ?? 0) }
+        let least = Double(min(region.width, region.height)) >= pictureSide * em ? readableConfidence : 0
+        let wordArea = inside.flatMap(\.words).filter { $0.confidence >= least }
+            .reduce(0) { $0 + ($1.box.intersection(region)?.area ?? 0) }
         if Double(wordArea) >= cover * Double(region.area) { return true }
         let prose = inside.filter { l in
             l.words.count >= 5 && Headings.isTextLike(l) && Double(l.box.width) >= 0.6 * Double(region.width)
+                && l.words.map(\.confidence).reduce(0, +) >= least * Double(l.words.count)
         }
         let rows = inside.filter { l in
             l.words.count >= 3 && Headings.isTextLike(l) && l.words.map(\.confidence).reduce(0, +) >= 60 * Double(l.words.count)
@@ -139,11 +155,15 @@ enum Figures {
                 region.maxX >= metrics.pageWidth - mx, region.maxY >= metrics.pageHeight - my].filter { $0 }.count
     }
 
-    private static func grown(_ region: Box, lines: [TextLine], em: Double) -> Box {
-        let reach = Int(1.5 * em)
+    /// The furthest a figure grows beyond its picture on any side, in em.
+    static let labelReach = 6.0
+
+    private static func grown(_ region: Box, from picture: Box, lines: [TextLine], em: Double) -> Box {
+        let reach = Int(1.5 * em), most = Int(labelReach * em)
         let near = Box(x: region.x - reach, y: region.y - reach, width: region.width + 2 * reach, height: region.height + 2 * reach)
+        let limit = Box(x: picture.x - most, y: picture.y - most, width: picture.width + 2 * most, height: picture.height + 2 * most)
         var out = region
-        for l in lines where !contains(region, l.box) && near.intersection(l.box) != nil {
+        for l in lines where !contains(region, l.box) && near.intersection(l.box) != nil && limit.union(l.box) == limit {
             let label = l.words.count <= 4 || !Headings.isTextLike(l)
             if label, l.box.width * 2 <= region.width, Paragraphs.kind(of: l.text) != .caption { out = out.union(l.box) }
         }
@@ -207,3 +227,4 @@ enum Figures {
         return out
     }
 }
+

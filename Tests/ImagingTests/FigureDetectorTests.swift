@@ -75,6 +75,24 @@ final class FigureDetectorTests: XCTestCase {
         XCTAssertLessThanOrEqual(regions.first?.maxY ?? 0, picture.maxY + 6, "\(regions)")
     }
 
+    /// The tinted paper of an old book's scan (grey 212) is paper, not photo tone: the page is
+    /// no candidate, the photo printed on it is.
+    func testTintedPaperIsNoToneAPhotoOnItIs() throws {
+        var c = Canvas(width: 1700, height: 2200)
+        c.fill(Box(x: 0, y: 0, width: 1700, height: 2200), 212)
+        text(&c, x: 150, y: 150, lines: 12, width: 1400)
+        let photo = Box(x: 600, y: 1000, width: 400, height: 300)
+        c.fill(photo, 90)
+        c.fill(Box(x: 650, y: 1050, width: 120, height: 80), 20)
+        text(&c, x: 150, y: 1500, lines: 5, width: 1400)
+        let image = try XCTUnwrap(Image(grayForTests: c.width, height: c.height, bytes: c.bytes))
+        image.setResolution(200)
+        let regions = image.figureRegions()
+        XCTAssertEqual(regions.count, 1, "\(regions)")
+        XCTAssertLessThanOrEqual(abs((regions.first?.minX ?? 0) - photo.minX), 6, "\(regions)")
+        XCTAssertLessThanOrEqual(abs((regions.first?.maxY ?? 0) - photo.maxY), 6, "\(regions)")
+    }
+
     func testTextOnlyPageHasNoCandidates() throws {
         var c = Canvas(width: 850, height: 1100)
         text(&c, x: 80, y: 80, lines: 20, width: 690)

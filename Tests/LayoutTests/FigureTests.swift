@@ -125,6 +125,59 @@ final class FigureTests: XCTestCase {
         XCTAssertTrue(blocks.contains { $0.text.contains("473.30") })
     }
 
+    /// What OCR makes of an engraving or a photo: words of confidence 20–50 over most of it. In
+    /// a picture at least 8 em on a side they are no evidence of text: it is a figure, and takes
+    /// them. The same words read with confidence are a framed text box.
+    func testUnsureWordsInAPictureAreNoEvidenceOfText() {
+        func page(confidence: Double) -> OCRPage {
+            var page = OCRPage()
+            let y = page.addLines([prose(12), prose(12, seed: 1)], y: 200)
+            let picture = Box(x: 100, y: y, width: 700, height: 700)
+            page.figures = [picture]
+            for row in 0..<9 {
+                page.add("Wg witty Wyn Fic YM Vie", x: 120, y: y + 60 + 75 * row, size: 50, confidence: confidence)
+            }
+            page.addLines([prose(12, seed: 2), prose(12, seed: 3)], y: picture.maxY + 120)
+            return page
+        }
+        let engraving = page(confidence: 35)
+        let region = engraving.figures[0]
+        let cover = engraving.lines.flatMap(\.words).compactMap { $0.box.intersection(region)?.area }.reduce(0, +)
+        XCTAssertGreaterThan(Double(cover) / Double(region.area), 0.3, "the garbage covers much of the picture")
+        let blocks = engraving.analyze()
+        XCTAssertEqual(blocks.filter { $0.kind == .figure }.count, 1, "\(blocks.map(\.kind))")
+        XCTAssertFalse(blocks.filter { $0.kind != .figure }.contains { $0.text.contains("witty") })
+        XCTAssertFalse(page(confidence: 85).analyze().contains { $0.kind == .figure })
+    }
+
+    /// A candidate under 8 em on a side may be a few glyphs of display type (a chapter number
+    /// OCR misreads): its words count however unsure, and it stays text.
+    func testMisreadDisplayTypeInASmallCandidateStaysText() {
+        var page = OCRPage()
+        page.add("it", x: 900, y: 260, size: 150, confidence: 30)
+        page.figures = [Box(x: 880, y: 120, width: 180, height: 200)]
+        page.addLines([prose(12), prose(12, seed: 1), prose(11, seed: 2)], y: 500)
+        let blocks = page.analyze()
+        XCTAssertFalse(blocks.contains { $0.kind == .figure }, "\(blocks.map(\.kind))")
+        XCTAssertTrue(blocks.contains { $0.text.contains("it") })
+    }
+
+    /// A figure grows over the short lines next to it (tick labels, axis titles), at most 6 em
+    /// beyond its picture: the pieces OCR makes of a text column beside a picture stay text.
+    func testAFigureGrowsAtMostSixEmBeyondItsPicture() {
+        var page = chartPage()
+        let chart = page.figures[0]
+        // Two short pieces to the right of the chart, 1 em apart: the first ends 5 em beyond it,
+        // the second starts 6 em beyond it (and would be taken on the second growth step).
+        page.add("axis title", x: chart.maxX + 40, y: chart.minY + 300)
+        page.add("walked along", x: chart.maxX + 40 + 200 + 40, y: chart.minY + 300)
+        let blocks = page.analyze()
+        let figure = blocks.first { $0.kind == .figure }
+        XCTAssertTrue(figure?.text.contains("axis title") ?? false, "\(figure?.text ?? "no figure")")
+        XCTAssertFalse(figure?.text.contains("walked") ?? true)
+        XCTAssertTrue(blocks.contains { $0.kind != .figure && $0.text.contains("walked along") }, "\(blocks.map(\.text))")
+    }
+
     func testTableGridRegionStaysATable() {
         var page = SyntheticPage()
         page.hLine(y: 100, from: 100, to: 700); page.hLine(y: 140, from: 100, to: 700); page.hLine(y: 220, from: 100, to: 700)

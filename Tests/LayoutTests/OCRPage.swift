@@ -31,8 +31,14 @@ struct OCRPage {
         return Line(text: texts.joined(separator: " "), confidence: 90, box: Box.enclosing(words.map(\.box))!, words: words, stage: .fast)
     }
 
-    mutating func add(_ text: String, x: Int = 100, y: Int, size: Double = 40) {
-        lines.append(Self.line(text.split(separator: " ").map(String.init), x: x, y: y, size: size))
+    /// Adds a line of `text`, its words read with `confidence`.
+    mutating func add(_ text: String, x: Int = 100, y: Int, size: Double = 40, confidence: Double = 90) {
+        var line = Self.line(text.split(separator: " ").map(String.init), x: x, y: y, size: size)
+        if confidence != 90 {
+            line = Line(text: line.text, confidence: confidence, box: line.box,
+                        words: line.words.map { Word(text: $0.text, confidence: confidence, box: $0.box) }, stage: line.stage)
+        }
+        lines.append(line)
     }
 
     /// Adds each text as a line, `pitch` apart, baselines from `y`; returns the next baseline.
