@@ -25,8 +25,8 @@ public protocol Lexicon {
 /// (trailing punctuation is not part of them: "analysis," → "analysis"); each is looked up as
 /// it is and lowercased. A compound whose joined form is also a dictionary word ("well-" +
 /// "known": Tesseract's English list holds "wellknown") loses its hyphen.
-/// Without a lexicon (text-layer pages, OCR without language correction) the hyphen is always
-/// removed, so every such compound loses its hyphen.
+/// Without a lexicon (language correction off, or no OCR data for the languages) the hyphen is
+/// always removed, so every such compound loses its hyphen.
 ///
 /// When the next line starts with anything else (uppercase, digit: "Jean-" + "Paul",
 /// "COVID-" + "19") the hyphen is kept and the parts are joined without a space. A soft hyphen

@@ -53,4 +53,22 @@ final class HyphenEndToEndTests: XCTestCase {
         let text = try paragraph(box)
         XCTAssertTrue(text.contains("a threedimensional model") && text.contains("field information"), text)
     }
+
+    /// A born-digital page decides its line-end hyphens with the same dictionary; the engine
+    /// starts for it only when one of its hyphens needs it.
+    func testATextLayerPageKeepsCompoundsAndJoinsBrokenWords() throws {
+        let box = try QuireSandbox(files: [])
+        try box.add(Self.bornDigital, as: "hyphens.pdf")
+        try box.writePipeline(ocr: true, barcodes: false)
+        let run = try box.run(["run", box.pipeline, "--quiet"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(try box.query("SELECT text_source FROM pages"), ["text_layer"])
+        let text = try paragraph(box)
+        for expected in ["the information from", "a three-dimensional model", "with state-of-the-art tools"] {
+            XCTAssertTrue(text.contains(expected), "\(expected) in \(text)")
+        }
+    }
+
+    private static let bornDigital = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/layout/hyphens.pdf")
 }

@@ -15,17 +15,31 @@ extension TextRecognizer {
     var lexicon: (any Lexicon)? { fast.dictionaryEnabled ? EngineLexicon(engine: fast) : nil }
 }
 
+/// A lexicon made on its first question: a text-layer page starts an OCR engine for its
+/// dictionary only when one of its line-end hyphens needs it. Answers no when it cannot be
+/// made (the languages' data is not installed): every hyphen is then a line-break hyphen, as
+/// without a lexicon.
+final class DeferredLexicon: Lexicon {
+    private let make: () -> (any Lexicon)?
+    private lazy var made: (any Lexicon)? = make()
+
+    init(_ make: @escaping () -> (any Lexicon)?) { self.make = make }
+
+    func contains(_ word: String) -> Bool { made?.contains(word) ?? false }
+}
+
 extension OCRPageStage {
     /// The lexicon for laying out `page`: the dictionary of the engine that reads pages with the
-    /// page's OCR settings, when the page's text comes from OCR. When this worker has no such
-    /// engine yet (a layout rerun over stored OCR text), it is made here, as OCR would make it
-    /// (≈ 0.3 s once per worker), so the hyphens of a page do not depend on which worker laid
-    /// it out. nil for a text-layer page (no engine is started for a dictionary alone) and
-    /// when language correction is off.
+    /// page's OCR settings. When this worker has no such engine yet (a layout rerun over stored
+    /// OCR text, a text-layer page), it is made as OCR would make it (≈ 0.3 s once per worker),
+    /// so the hyphens of a page do not depend on which worker laid it out; for a text-layer page
+    /// only when a hyphen is asked about (``DeferredLexicon``). nil when language correction is off.
     func lexicon(for page: PageContext) -> (any Lexicon)? {
-        guard page.pageText?.source == .ocr else { return nil }
         let settings = page.settings.ocr.with(languages: page.task.ocrLanguages)
         guard settings.languageCorrection else { return nil }
+        guard page.pageText?.source == .ocr else {
+            return DeferredLexicon { [self] in (try? self.recognizer(for: settings))?.lexicon }
+        }
         return (try? recognizer(for: settings))?.lexicon
     }
 }

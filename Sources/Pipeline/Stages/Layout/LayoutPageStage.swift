@@ -37,8 +37,10 @@ final class LayoutPageStage: PageStage {
     /// is kept ("three-dimensional"), with the OCR engine's dictionary; rows stacked in one ruled
     /// band are table rows; sub-captions and margin lines read row by row; a line ending with an
     /// amount is no heading; an edge candidate over text is no figure; paragraphs continued in the
-    /// next column or past a float are marked (`Block.continues`).
-    static let revision = 5
+    /// next column or past a float are marked (`Block.continues`); 6: text-layer pages decide
+    /// their line-end hyphens with the dictionary too; figures on tinted paper, unsure words in a
+    /// large picture are no text, labels taken at most 6 em out.
+    static let revision = 6
     static let inputs: [Stage] = [.extract, .ocr, .barcodes, .detect]
 
     init() {}
