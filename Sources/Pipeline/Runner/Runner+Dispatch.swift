@@ -107,13 +107,16 @@ extension Runner {
                     ? "timed out after \(SpecReader.format(spec.run.pageTimeout)) s in stage \(task.stage.rawValue); worker stopped"
                     : "worker crashed in stage \(task.stage.rawValue): \(termination)"
                         + (lastWords.map { " (last message: \(String($0.prefix(300))))" } ?? "")
-                try finishCrashed(task, reason: reason, store: store, state: &state)
+                // A page to read again goes first: its first attempt's results wait in memory.
+                if let again = try finishCrashed(task, reason: reason, store: store, state: &state) {
+                    queue.insert(again, at: queue.startIndex)
+                }
             }
             if pool.startFailures >= 3 {
                 throw WorkerProcess.SpawnError(message: "workers exit before starting (\(termination))"
                                                + (lastWords.map { ": \($0)" } ?? ""))
             }
-            // Work is left when tasks wait or run, or the crash queued a page to read again.
+            // Work is left when tasks wait or run, or settling the crashed page queued its document's pass.
             if !state.interrupted && (!queue.isEmpty || !state.followUps.isEmpty || pool.activeCount > 0) {
                 try pool.fill(upTo: pool.size)
             }
@@ -152,8 +155,10 @@ extension Runner {
         }
     }
 
-    /// A worker died holding `task`: keep what its earlier stages produced, fail the stage it was in.
-    private func finishCrashed(_ task: WorkerPool.ActiveTask, reason: String, store: Store, state: inout RunState) throws {
+    /// A worker died holding `task`: keep what its earlier stages produced, fail the stage it was
+    /// in; or, after a zxing-cpp abort, return the page to read again (``readBarcodesAgain``).
+    private func finishCrashed(_ task: WorkerPool.ActiveTask, reason: String, store: Store,
+                               state: inout RunState) throws -> WorkItem? {
         switch task.item {
         case .count(let document):
             let text = "\(document.path): \(reason)"
@@ -163,14 +168,14 @@ extension Runner {
             state.failures.append(FailureNote(path: document.path, page: nil, stage: Stage.extract.rawValue, error: text))
             progress.documentFailed(path: document.path, message: text)
         case .page(let page):
-            guard var outcome = task.outcome else { return }
+            guard var outcome = task.outcome else { return nil }
             if task.stage == .barcodes, !task.timedOut, !page.conservativeBarcodes, !state.interrupted {
-                readBarcodesAgain(outcome, reason: reason, state: &state)
-                return
+                return readBarcodesAgain(outcome, reason: reason, state: &state)
             }
             outcome.failures.append((task.stage, reason, true))
             try record(outcome, store: store, state: &state)
         }
+        return nil
     }
 
     /// zxing-cpp 1.4 aborts the process on some images, in readers the conservative barcode
@@ -181,15 +186,15 @@ extension Runner {
     /// once, and a run killed in between leaves it pending, to be done whole by the next run.
     /// The second attempt's task lists only the stages still to run; the outcome it continues
     /// keeps the page as planned, so that every stage the page owes is stored at the commit.
-    private func readBarcodesAgain(_ outcome: PageOutcome, reason: String, state: inout RunState) {
+    private func readBarcodesAgain(_ outcome: PageOutcome, reason: String, state: inout RunState) -> WorkItem {
         var carried = outcome
         carried.page.conservativeBarcodes = true
         var again = carried.page
         again.stages = again.stages.filter { outcome.outputs[$0] == nil }
         state.carried[again.pageID] = carried
-        state.followUps.append(.page(again))
         progress.warning("\(again.path) page \(again.pageNumber): \(reason); reading its barcodes again without "
                          + BarcodeDetector.crashProne.map(\.rawValue).sorted().joined(separator: ", "))
+        return .page(again)
     }
 
     private func record(_ outcome: PageOutcome, store: Store, state: inout RunState) throws {
