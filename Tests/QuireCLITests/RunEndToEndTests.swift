@@ -126,6 +126,19 @@ final class RunEndToEndTests: XCTestCase {
         XCTAssertEqual(try box.query("SELECT count(*) FROM page_stages WHERE stage = 'barcodes' AND crashed = 1"), ["2"])
     }
 
+    /// With one worker and every page aborting, each page is read again right after its crash,
+    /// and the run ends with all of them done (the document's pass too).
+    func testEveryPageAbortingWithOneWorkerIsStillDone() throws {
+        let box = try QuireSandbox(files: ["alpha.pdf"])
+        try box.writePipeline(extra: "run: {workers: 1}\n")
+        let run = try box.run(["run", box.pipeline, "--quiet"], environment: ["QUIRE_FAULT": "barcodes:zxing:alpha"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertFalse(run.timedOut)
+        XCTAssertEqual(try box.query("SELECT pages_done, pages_failed FROM runs WHERE id = 1"), ["3|0"])
+        XCTAssertEqual(try box.query("SELECT count(*) FROM page_stages WHERE stage = 'barcodes' AND crashed = 1"), ["3"])
+        XCTAssertEqual(try box.query("SELECT layout_pass FROM documents"), ["done"])
+    }
+
     /// Barcodes run before layout and the page structure lists them; `rerun --stage layout`
     /// lays the page out again with the stored barcodes.
     func testTheStructureListsBarcodesAlsoAfterALayoutRerun() throws {

@@ -116,8 +116,7 @@ extension Runner {
                 throw WorkerProcess.SpawnError(message: "workers exit before starting (\(termination))"
                                                + (lastWords.map { ": \($0)" } ?? ""))
             }
-            // Work is left when tasks wait or run, or settling the crashed page queued its document's pass.
-            if !state.interrupted && (!queue.isEmpty || !state.followUps.isEmpty || pool.activeCount > 0) {
+            if !state.interrupted && (!queue.isEmpty || pool.activeCount > 0) {
                 try pool.fill(upTo: pool.size)
             }
         case .worker(let index, let message):
