@@ -182,7 +182,8 @@ extension Runner {
     /// barcode stage is read again at once by a fresh worker, conservatively, from that stage on
     /// (layout and data detection never ran). What its earlier stages produced stays in memory
     /// and is committed with the second attempt's results, in one transaction: the page counts
-    /// once, and a run killed in between leaves it pending, to be done whole by the next run.
+    /// once, and a run killed or interrupted in between leaves the page as it was before the
+    /// run (pending, or with its earlier results), for the next run to do whole.
     /// The second attempt's task lists only the stages still to run; the outcome it continues
     /// keeps the page as planned, so that every stage the page owes is stored at the commit.
     private func readBarcodesAgain(_ outcome: PageOutcome, reason: String, state: inout RunState) -> WorkItem {
