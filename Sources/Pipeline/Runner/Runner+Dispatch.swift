@@ -193,7 +193,7 @@ extension Runner {
         again.stages = again.stages.filter { outcome.outputs[$0] == nil }
         state.carried[again.pageID] = carried
         progress.warning("\(again.path) page \(again.pageNumber): \(reason); reading its barcodes again without "
-                         + BarcodeDetector.crashProne.map(\.rawValue).sorted().joined(separator: ", "))
+                         + BarcodeDetector.crashProneNames)
         return .page(again)
     }
 

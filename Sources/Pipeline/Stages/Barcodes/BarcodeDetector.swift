@@ -15,6 +15,8 @@ public final class BarcodeDetector {
     /// QR (`RegressionLine` `intersect`, on a printed Wikipedia page in OCRmyPDF's `epson.pdf`), and
     /// MaxiCode.
     public static let crashProne: Set<Symbology> = [.gs1DataBar, .gs1DataBarExpanded, .microQR, .maxiCode]
+    /// ``crashProne`` for messages: "gs1DataBar, gs1DataBarExpanded, maxiCode, microQR".
+    public static let crashProneNames = crashProne.map(\.rawValue).sorted().joined(separator: ", ")
 
     public let settings: BarcodeSettings
     /// Symbologies left out on top of the settings (e.g. after a crash on a page).

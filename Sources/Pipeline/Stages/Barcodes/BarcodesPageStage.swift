@@ -91,7 +91,7 @@ final class BarcodesPageStage: PageStage {
     /// What a page read conservatively after an abort was not searched for.
     static var conservativeNote: String {
         "zxing-cpp aborted on this page; read again without "
-            + BarcodeDetector.crashProne.map(\.rawValue).sorted().joined(separator: ", ")
+            + BarcodeDetector.crashProneNames
     }
 
     static func clear(pageID: Int64, in store: Store) throws {
