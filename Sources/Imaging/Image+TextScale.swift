@@ -14,6 +14,13 @@ public struct TextScale: Sendable, Equatable {
     public static let referenceXHeightInches = 0.45 * 10 / 72
     /// Fewer text-like components than this and there is no estimate (a photo, an empty page).
     public static let minimumComponents = 40
+    /// The smallest share of the letter-size components that must be text-like (aligned in
+    /// lines) for an estimate. On text pages the share is at least half (0.53 to 0.99 on the
+    /// dev set's arXiv pages and receipts); on a page of graph paper or other texture a few
+    /// dozen grid pieces line up by chance among thousands (0.006 on a scanned graph-paper
+    /// sketch, which read as "text" 4 px high: the page was enlarged 4.7× and OCR'd into 1,500
+    /// words of garbage in 60 s). Photos with a code and a label stay above it (0.06 and up).
+    public static let minimumTextShare = 0.05
 
     public init(xHeight: Double, components: Int) { self.xHeight = xHeight; self.components = components }
 
@@ -32,9 +39,11 @@ public struct TextScale: Sendable, Equatable {
     /// 0.55 of the modal height holding at least half as many components as the mode (at low
     /// resolution letters merge into words whose ascenders can outnumber the lone x-height
     /// letters), refined to a sub-pixel mean over ±15 % of it. Nil with fewer than
-    /// `minimumComponents` candidates.
-    public static func measure(heights: [Int]) -> TextScale? {
+    /// `minimumComponents` heights, or when they are less than `minimumTextShare` of the
+    /// `candidates` (the letter-size components they were picked from; 0: not known).
+    public static func measure(heights: [Int], candidates: Int = 0) -> TextScale? {
         guard heights.count >= minimumComponents, let tallest = heights.max() else { return nil }
+        guard Double(heights.count) >= minimumTextShare * Double(candidates) else { return nil }
         var histogram = [Int](repeating: 0, count: tallest + 1)
         for h in heights { histogram[h] += 1 }
         guard let mode = histogram.indices.max(by: { histogram[$0] < histogram[$1] }) else { return nil }
@@ -58,7 +67,8 @@ extension Image {
     /// the paper's 200: faded thermal print thresholded darker falls apart into fragments).
     /// Components of letter size (4 px up to 1/20 of the page, at most 6× as wide as tall)
     /// vote with their height when at least two others of similar height stand beside them on
-    /// the same line: specks, halftone and figure fragments rarely do. Nil with too few votes.
+    /// the same line: specks, halftone and figure fragments rarely do. Nil with too few votes,
+    /// or too few for the page's letter-size components (texture, not text).
     /// Throws when leptonica cannot make a working copy (``ImageError``, like every image operation).
     public func textScale() throws(ImageError) -> TextScale? {
         var image: Image = isPlainGray ? self : try grayscale()
@@ -94,7 +104,7 @@ extension Image {
             }
             return result
         }
-        return TextScale.measure(heights: Self.alignedHeights(boxes))?.scaled(by: Double(factor))
+        return TextScale.measure(heights: Self.alignedHeights(boxes), candidates: boxes.count)?.scaled(by: Double(factor))
     }
 
     /// The 256 level counts of an 8-bit grey image, from about a million sampled pixels; nil

@@ -31,4 +31,18 @@ final class TextScaleTests: XCTestCase {
         XCTAssertEqual(try XCTUnwrap(TextScale.measure(heights: merged)).xHeight, 5, accuracy: 0.01)
         XCTAssertNil(TextScale.measure(heights: Array(repeating: 10, count: TextScale.minimumComponents - 1)))
     }
+
+    /// A few dozen aligned components among thousands of letter-size ones are texture.
+    func testTooSmallAShareOfAlignedComponentsIsNoText() {
+        let heights = Array(repeating: 4, count: 45)
+        XCTAssertNil(TextScale.measure(heights: heights, candidates: 7_584))  // scanned graph paper
+        XCTAssertEqual(try XCTUnwrap(TextScale.measure(heights: heights, candidates: 90)).xHeight, 4)
+        XCTAssertNotNil(TextScale.measure(heights: heights, candidates: 0))  // candidates not known
+    }
+
+    /// Graph paper with a pencilled curve (scripts/fixtures/ocr.py) has no text to measure.
+    func testGraphPaperHasNoTextScale() throws {
+        let paper = try ImageFile.read(OCRFixture.path("graph_paper.png"), maxPixels: .max, assumedDPI: 300)
+        XCTAssertNil(try paper.textScale())
+    }
 }

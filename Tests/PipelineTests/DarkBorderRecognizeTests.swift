@@ -45,12 +45,23 @@ final class DarkBorderRecognizeTests: XCTestCase {
     }
 }
 
-/// The noise-fragment rule applied to every reading.
-final class NoiseFragmentTests: XCTestCase {
+/// The rules on single words: noise fragments (dropped from every reading) and readable words
+/// (which decide whether a page read again whole is kept).
+final class WordRuleTests: XCTestCase {
+    private func word(_ text: String, _ confidence: Double) -> Word {
+        Word(text: text, confidence: confidence, box: Box(x: 0, y: 0, width: 10, height: 10))
+    }
+
+    /// Only words of three or more letters or digits read with confidence count as read.
+    func testReadableWords() {
+        XCTAssertTrue(TextRecognizer.isReadable(word("Invoice", 85)))
+        XCTAssertTrue(TextRecognizer.isReadable(word("2024,", 70)))
+        XCTAssertFalse(TextRecognizer.isReadable(word("eee", 45)), "texture read as letters")
+        XCTAssertFalse(TextRecognizer.isReadable(word("i:", 94)), "grid pieces read as punctuation")
+        XCTAssertFalse(TextRecognizer.isReadable(word("---", 90)))
+    }
+
     func testOnlyShortLowConfidenceWordsAreNoise() {
-        func word(_ text: String, _ confidence: Double) -> Word {
-            Word(text: text, confidence: confidence, box: Box(x: 0, y: 0, width: 10, height: 10))
-        }
         XCTAssertTrue(TextRecognizer.isNoiseFragment(word("~", 12)))
         XCTAssertTrue(TextRecognizer.isNoiseFragment(word("Ta", 35)))
         XCTAssertFalse(TextRecognizer.isNoiseFragment(word("of", 90)), "a confident short word is text")

@@ -163,6 +163,27 @@ final class RecognizeLowResolutionTests: XCTestCase {
         XCTAssertTrue(words.isSuperset(of: ["committee", "members"]), "\(words)")
     }
 
+    /// A page with no text (graph paper, scripts/fixtures/ocr.py) is not taken for tiny text and
+    /// enlarged, and the whole-page re-read of an unreadable page does not "rescue" it into
+    /// texture read as words: balanced and accurate read no more of it than the fast pass (a
+    /// few dozen fragments, as the Tesseract CLI reads it), and no word among them reads as text.
+    func testGraphPaperReadsAsNoText() throws {
+        let image = try RecognizeFixture.image("graph_paper.png")
+        let pre = try Preprocessor(settings: ExtractSettings())
+        let prepared = try pre.prepare(image, textScale: try image.textScale())
+        XCTAssertEqual(prepared.textDPI, 300)
+        func read(_ level: OCRLevel) throws -> PageText {
+            let ocr = try TextRecognizer(settings: { var s = OCRSettings(); s.level = level; return s }())
+            return try ocr.recognize(prepared.image, textDPI: prepared.textDPI, deadline: 60)
+        }
+        let fast = try read(.fast)
+        for level in [OCRLevel.balanced, .accurate] {
+            let page = try read(level)
+            XCTAssertLessThanOrEqual(page.words.count, fast.words.count, "\(level): \(page.words.map(\.text))")
+            XCTAssertEqual(page.words.count(where: TextRecognizer.isReadable), 0, "\(level): \(page.words.map(\.text))")
+        }
+    }
+
     func testPageTextScalingMapsEveryBox() {
         let word = Word(text: "ab", confidence: 90, box: Box(x: 10, y: 21, width: 31, height: 9))
         let line = Line(text: "ab", confidence: 90, box: Box(x: 10, y: 21, width: 31, height: 9), words: [word], stage: .fast)

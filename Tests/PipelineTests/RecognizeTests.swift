@@ -47,6 +47,24 @@ final class RecognizeTests: XCTestCase {
         }
     }
 
+    /// Under heavy noise (scripts/fixtures/ocr.py `heavy_noise.jpg`) the fast pass reads the
+    /// noise into hundreds of low-confidence "words"; balanced reads the page again whole
+    /// after smoothing and normalisation and keeps that reading, which has more readable words
+    /// (the first reading had more words times confidence, and used to be kept).
+    func testNoisyPageIsReadAgainWhole() throws {
+        let image = try RecognizeFixture.image("heavy_noise.jpg")
+        let fast = try TextRecognizer(settings: settings(.fast)).recognize(image, deadline: 60)
+        let balanced = try TextRecognizer(settings: settings(.balanced)).recognize(image, deadline: 60)
+        let keyWords: Set = ["quarterly", "warehouse", "invoices", "parcel", "telephone", "contract"]
+        func found(_ page: PageText) -> Int {
+            page.lines.map(\.text).joined(separator: " ").recognizedWords.intersection(keyWords).count
+        }
+        XCTAssertLessThan(found(fast), 3, "the fixture should defeat the fast pass")
+        XCTAssertGreaterThan(fast.words.count, 200, "the fast pass should read the noise as words")
+        XCTAssertGreaterThanOrEqual(found(balanced), 5, "\(balanced.lines.map(\.text))")
+        XCTAssertLessThan(balanced.words.count, 100)
+    }
+
     func testCustomWordsCorrectADomainTerm() throws {
         let image = try RecognizeFixture.image("domain_term.png")
         let plain = try TextRecognizer(settings: settings(.fast)).recognize(image, deadline: 60)

@@ -111,7 +111,12 @@ extension TextRecognizer {
 
     /// When the fast pass found (almost) nothing readable, the whole page is read again after
     /// smoothing, background normalisation and a contrast stretch (grey paper, low contrast and
-    /// heavy noise defeat Tesseract's Otsu threshold: the page comes back empty).
+    /// heavy noise defeat Tesseract's Otsu threshold: the page comes back empty, or as noise
+    /// read into thousands of "words"). The second reading is kept when it holds more readable
+    /// words (`isReadable`). Not more words times confidence: on a page with no text (graph
+    /// paper, a photo) the stretch brings out texture that Tesseract reads as hundreds of
+    /// low-confidence words, and on a noisy page the first reading's thousands of noise words
+    /// outweighed the second's few hundred good ones.
     func rereadPageIfUnreadable(_ page: PageText, image: Image, segmentation: PageSegmentation,
                                 remaining: () -> Double) throws -> PageText {
         guard page.lines.isEmpty || page.meanConfidence < 50, remaining() > 1 else { return page }
@@ -120,9 +125,20 @@ extension TextRecognizer {
         let options = RecognitionOptions(segmentation: segmentation, deadline: remaining(), stage: .accurate,
                                          vocabulary: vocabulary)
         guard let again = try? fast.recognize(normalized, options: options) else { return page }
-        let score = { (p: PageText) in p.meanConfidence * Double(p.words.count) }
-        guard score(again) > score(page) else { return page }
+        let readable = { (p: PageText) in p.words.count(where: Self.isReadable) }
+        guard readable(again) > readable(page) else { return page }
         pageRereadWins += 1
         return again
+    }
+
+    /// Confidence from which a word of three or more letters or digits counts as read.
+    static let readableConfidence = 60.0
+
+    /// True for a word that reads as text: at least three letters or digits, rated at least
+    /// `readableConfidence`. Texture read as text gives punctuation and one- or two-letter
+    /// fragments at any confidence, and longer "words" below it.
+    static func isReadable(_ word: Word) -> Bool {
+        word.confidence >= readableConfidence
+            && word.text.unicodeScalars.count(where: { $0.properties.isAlphabetic || $0.properties.numericType != nil }) >= 3
     }
 }
