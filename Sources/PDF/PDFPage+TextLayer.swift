@@ -2,10 +2,22 @@ import CPoppler
 import DocumentModel
 
 extension PDFPage {
-    /// The page's text layer as raw glyphs: poppler's text (`poppler_page_get_text`), one
-    /// rectangle per character (`poppler_page_get_text_layout`, points, top-left origin of the
-    /// page as displayed) and font runs (`poppler_page_get_text_attributes`).
+    /// The page's text layer as raw glyphs: its content's text, then the values filled into its
+    /// form fields (`formFieldGlyphs()`), which the content does not hold.
     public func glyphs() -> [Glyph] {
+        var glyphs = contentGlyphs()
+        let form = formFieldGlyphs()
+        if !form.isEmpty {
+            if let last = glyphs.last, !last.isLineBreak { glyphs.append(Glyph(scalar: "\n", x0: 0, y0: 0, x1: 0, y1: 0)) }
+            glyphs += form
+        }
+        return glyphs
+    }
+
+    /// The text of the page's content: poppler's text (`poppler_page_get_text`), one rectangle
+    /// per character (`poppler_page_get_text_layout`, points, top-left origin of the page as
+    /// displayed) and font runs (`poppler_page_get_text_attributes`).
+    func contentGlyphs() -> [Glyph] {
         withPage { page in
             guard let cText = poppler_page_get_text(page) else { return [] }
             // poppler_page_get_text: "a newly allocated string; free with g_free".

@@ -91,11 +91,15 @@ final class PDFDocumentTests: XCTestCase {
     func testScannedPageHasFullPageImageAndNoText() throws {
         let page = try open("scanned.pdf").page(1)
         XCTAssertTrue(page.textLayer(dpi: 300).lines.isEmpty)
-        XCTAssertGreaterThan(page.largestImageCoverage, 0.99)
+        XCTAssertGreaterThan(page.imageCoverage.largest, 0.99)
         let ocrLayer = try open("invisible_ocr.pdf").page(1)
-        XCTAssertGreaterThan(ocrLayer.largestImageCoverage, 0.99)
+        XCTAssertGreaterThan(ocrLayer.imageCoverage.largest, 0.99)
         XCTAssertTrue(ocrLayer.textLayer(dpi: 300).words.contains { $0.text == "Invoice" })
-        XCTAssertEqual(try open("born_digital.pdf").page(1).largestImageCoverage, 0)
+        XCTAssertEqual(try open("born_digital.pdf").page(1).imageCoverage.total, 0)
+        // Half a scan stored as eight strips: each covers 1/16 of the page, together 1/2.
+        let strips = try open("short_text.pdf").page(4).imageCoverage
+        XCTAssertEqual(strips.largest, 1.0 / 16, accuracy: 0.005)
+        XCTAssertEqual(strips.total, 0.5, accuracy: 0.01)
     }
 
     func testEncryptedNeedsTheUserPassword() throws {

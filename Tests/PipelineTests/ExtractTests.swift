@@ -82,16 +82,54 @@ final class ExtractTests: XCTestCase {
 
     func testTextLayerPolicy() {
         let sentence = "A full sentence of visible text on the page."
-        XCTAssertEqual(TextLayerPolicy.verdict(characters: sentence.unicodeScalars, imageCoverage: { 0.2 }), .useTextLayer)
-        XCTAssertEqual(TextLayerPolicy.verdict(characters: "Page 3".unicodeScalars, imageCoverage: { 0 }),
-                       .ocr(reason: "text layer has only 5 characters"))
+        XCTAssertEqual(TextLayerPolicy.verdict(characters: sentence.unicodeScalars, imageCoverage: { (0.2, 0.3) }), .useTextLayer)
+        XCTAssertEqual(TextLayerPolicy.verdict(characters: "".unicodeScalars, imageCoverage: { (0, 0) }),
+                       .ocr(reason: "no text layer"))
+        // A short text layer is all there is on a page without pictures; beside pictures
+        // (one, or a scan in strips) OCR reads them too.
+        XCTAssertEqual(TextLayerPolicy.verdict(characters: "Page 3".unicodeScalars, imageCoverage: { (0.02, 0.05) }), .useTextLayer)
+        XCTAssertEqual(TextLayerPolicy.verdict(characters: "Page 3".unicodeScalars, imageCoverage: { (0.15, 0.15) }),
+                       .ocr(reason: "text layer has only 5 characters beside images covering 15% of the page"))
+        guard case .ocr = TextLayerPolicy.verdict(characters: "Page 3".unicodeScalars, imageCoverage: { (0.05, 0.5) }) else {
+            return XCTFail("short text beside a scan in strips taken for the page's text")
+        }
         let garbage = String(repeating: "\u{FFFD}\u{E001}x", count: 20)
-        guard case .ocr = TextLayerPolicy.verdict(characters: garbage.unicodeScalars, imageCoverage: { 0 }) else {
+        guard case .ocr = TextLayerPolicy.verdict(characters: garbage.unicodeScalars, imageCoverage: { (0, 0) }) else {
             return XCTFail("garbage text layer accepted")
         }
-        guard case .ocr = TextLayerPolicy.verdict(characters: sentence.unicodeScalars, imageCoverage: { 0.95 }) else {
+        guard case .ocr = TextLayerPolicy.verdict(characters: "\u{FFFD}\u{FFFD}".unicodeScalars, imageCoverage: { (0, 0) }) else {
+            return XCTFail("short garbage text layer accepted")
+        }
+        guard case .ocr = TextLayerPolicy.verdict(characters: sentence.unicodeScalars, imageCoverage: { (0.95, 0.95) }) else {
             return XCTFail("OCR layer over a scan accepted")
         }
+    }
+
+    /// On a PDF page (of physical size) text measured below 3 pt is texture, not text.
+    func testImplausiblySmallTextOnAPDFPageIsNoEstimate() {
+        let tiny = TextScale(xHeight: 4, components: 1_362)  // 64 dpi: scanned graph paper at 300
+        XCTAssertNil(PageExtractor.plausibleOnPDFPage(tiny, renderDPI: 300))
+        XCTAssertEqual(PageExtractor.plausibleOnPDFPage(tiny, renderDPI: 150), tiny)
+        let small = TextScale(xHeight: 7.3, components: 900)   // 117 dpi: small print at 300
+        XCTAssertEqual(PageExtractor.plausibleOnPDFPage(small, renderDPI: 300), small)
+        XCTAssertNil(PageExtractor.plausibleOnPDFPage(nil, renderDPI: 300))
+    }
+
+    /// Pages with under 20 characters of text layer (scripts/fixtures/extract.py): a page
+    /// number alone and a Cyrillic line alone are the page's text (OCR would lose the number
+    /// and read the Cyrillic as Latin garbage); a caption beside a picture of text, and a page
+    /// number over a scan stored in strips, are OCR'd.
+    func testShortTextLayerIsUsedWhenThereIsNothingElseToRead() throws {
+        let document = try ref("short_text.pdf")
+        let extractor = PageExtractor()
+        let number = try extractor.extract(document, page: 1, settings: settings())
+        XCTAssertEqual(number.textSource, .textLayer)
+        XCTAssertEqual(number.textLayer?.words.map(\.text), ["7"])
+        let cyrillic = try extractor.extract(document, page: 2, settings: settings())
+        XCTAssertEqual(cyrillic.textSource, .textLayer)
+        XCTAssertEqual(cyrillic.textLayer?.lines.map(\.text), ["Счёт № 12 оплачен"])
+        XCTAssertEqual(try extractor.extract(document, page: 3, settings: settings()).textSource, .ocr)
+        XCTAssertEqual(try extractor.extract(document, page: 4, settings: settings()).textSource, .ocr)
     }
 
     func testRotatedPDFPage() throws {

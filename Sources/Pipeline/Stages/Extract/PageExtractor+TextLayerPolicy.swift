@@ -3,11 +3,16 @@ import DocumentModel
 /// Decides, for `text_layer: auto`, whether a PDF page's text layer can replace OCR.
 ///
 /// The rule (all must hold):
-/// 1. **Enough text**: at least `minCharacters` (20) non-whitespace characters. Pages with a
-///    page number or a stray label only are OCR'd (OCR then sees everything on the page).
+/// 1. **Some text**: at least one non-whitespace character.
 /// 2. **Real text**: at most `maxGarbageFraction` (30 %) of those characters are U+FFFD,
 ///    private-use or control characters — the signature of fonts without a Unicode mapping.
-/// 3. **Not a scan with an OCR layer**: no single image covers `scanCoverage` (90 %) or more of
+/// 3. **Enough text, or nothing else to read**: at least `minCharacters` (20) characters, or
+///    images that together cover less than `pictureCoverage` (10 %) of the page. A short text
+///    layer beside pictures is OCR'd (the pictures may hold the page's text: OCR then sees
+///    everything); without pictures it is all the text there is — a page number, a form's
+///    labels, a few words in a script the OCR languages do not cover — and OCR would only
+///    lose it (Tesseract drops lone page numbers and reads CJK with `eng` as Latin garbage).
+/// 4. **Not a scan with an OCR layer**: no single image covers `scanCoverage` (90 %) or more of
 ///    the page. A page that is one full-page image with text over it is treated as a scan
 ///    whose text is an (often invisible, often poor) OCR layer, and is OCR'd again.
 ///    poppler-glib cannot report the text render mode (invisible mode 3), so the full-page
@@ -16,6 +21,7 @@ import DocumentModel
 public enum TextLayerPolicy {
     public static let minCharacters = 20
     public static let maxGarbageFraction = 0.3
+    public static let pictureCoverage = 0.1
     public static let scanCoverage = 0.9
 
     /// The verdict with a short reason (kept for logs).
@@ -24,9 +30,11 @@ public enum TextLayerPolicy {
         case ocr(reason: String)
     }
 
-    /// Applies the rule to the page's characters and its largest image's coverage (0...1).
-    /// `imageCoverage` is only evaluated when the text passes rules 1 and 2.
-    public static func verdict(characters: some Sequence<Unicode.Scalar>, imageCoverage: () -> Double) -> Verdict {
+    /// Applies the rule to the page's characters and to the fractions of the page (0...1) that
+    /// its largest image and all its images together cover. `imageCoverage` is only evaluated
+    /// when the text passes rules 1 and 2.
+    public static func verdict(characters: some Sequence<Unicode.Scalar>,
+                               imageCoverage: () -> (largest: Double, total: Double)) -> Verdict {
         var visible = 0, garbage = 0
         for s in characters {
             // Printable ASCII first: Unicode property lookups cost more than the rest of the loop.
@@ -35,13 +43,16 @@ public enum TextLayerPolicy {
             visible += 1
             if isGarbage(s) { garbage += 1 }
         }
-        if visible < minCharacters { return .ocr(reason: "text layer has only \(visible) characters") }
+        if visible == 0 { return .ocr(reason: "no text layer") }
         if Double(garbage) > maxGarbageFraction * Double(visible) {
             return .ocr(reason: "text layer is mostly unmapped glyphs (\(garbage) of \(visible))")
         }
         let coverage = imageCoverage()
-        if coverage >= scanCoverage {
-            return .ocr(reason: "one image covers \(Int(coverage * 100))% of the page (a scan with an OCR layer)")
+        if visible < minCharacters, coverage.total >= pictureCoverage {
+            return .ocr(reason: "text layer has only \(visible) characters beside images covering \(Int(coverage.total * 100))% of the page")
+        }
+        if coverage.largest >= scanCoverage {
+            return .ocr(reason: "one image covers \(Int(coverage.largest * 100))% of the page (a scan with an OCR layer)")
         }
         return .useTextLayer
     }

@@ -123,11 +123,25 @@ public final class PageExtractor {
             var extracted = ExtractedPage(image: image, textLayer: text, dpi: text == nil ? imageDPI : settings.dpi,
                                           textSource: text == nil ? .ocr : .textLayer, imageDPI: imageDPI,
                                           size: text == nil ? nil : (size.width, size.height))
-            if text == nil { extracted.textScale = try image.textScale() }
+            if text == nil { extracted.textScale = Self.plausibleOnPDFPage(try image.textScale(), renderDPI: imageDPI) }
             return extracted
         } catch let error as PDFError {
             throw Self.translate(error, page: number, passwordEnv: document.passwordEnv)
         }
+    }
+
+    /// The smallest text-scale estimate a rendered PDF page may have, as a share of the render's
+    /// resolution. A PDF page's size is physical: at 0.3 its body text would be printed at 3 pt.
+    /// An estimate that low measures texture, not text (a scanned sheet of graph paper, whose
+    /// dotted rules made 1,200 aligned 4-px "letters": 64 dpi at 300, so the page was enlarged
+    /// 3× and read into 1,555 words of garbage in 44 s). The smallest real one among 180 odd
+    /// PDFs: 0.39, a 2400-dpi scan of small print.
+    static let minimumPDFTextScale = 0.3
+
+    /// `scale` unless it is implausibly small for a PDF page rendered at `renderDPI`.
+    static func plausibleOnPDFPage(_ scale: TextScale?, renderDPI: Int) -> TextScale? {
+        guard let scale, Double(scale.estimatedDPI) >= minimumPDFTextScale * Double(renderDPI) else { return nil }
+        return scale
     }
 
     /// The coarsest raster a page to OCR is rendered at when the requested one is over the pixel
@@ -153,7 +167,7 @@ public final class PageExtractor {
         case .auto:
             let glyphs = page.glyphs()
             let verdict = TextLayerPolicy.verdict(characters: glyphs.lazy.map(\.scalar),
-                                                  imageCoverage: { page.largestImageCoverage })
+                                                  imageCoverage: { page.imageCoverage })
             guard verdict == .useTextLayer else { return nil }
             return TextLayerBuilder.pageText(from: glyphs, scale: Double(settings.dpi) / 72)
         }
