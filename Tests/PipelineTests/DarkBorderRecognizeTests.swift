@@ -61,6 +61,22 @@ final class WordRuleTests: XCTestCase {
         XCTAssertFalse(TextRecognizer.isReadable(word("---", 90)))
     }
 
+    /// A page read again whole is kept for more readable words that make a fair share of it.
+    func testSecondReadingIsKeptForMoreReadableWords() {
+        func page(readable: Int, other: Int) -> PageText {
+            let words = Array(repeating: word("Invoice", 85), count: readable) + Array(repeating: word("eee", 30), count: other)
+            let line = Line(text: "", confidence: 50, box: Box(x: 0, y: 0, width: 10, height: 10), words: words, stage: .fast)
+            return PageText(source: .ocr, lines: words.isEmpty ? [] : [line])
+        }
+        // A noisy page: thousands of noise words, then a few hundred good ones.
+        XCTAssertTrue(TextRecognizer.keepsSecondReading(first: page(readable: 98, other: 4_562), second: page(readable: 265, other: 112)))
+        // An empty page, then its text.
+        XCTAssertTrue(TextRecognizer.keepsSecondReading(first: page(readable: 0, other: 0), second: page(readable: 50, other: 6)))
+        // Graph paper: nothing, then texture with a few three-letter "words".
+        XCTAssertFalse(TextRecognizer.keepsSecondReading(first: page(readable: 0, other: 0), second: page(readable: 5, other: 240)))
+        XCTAssertFalse(TextRecognizer.keepsSecondReading(first: page(readable: 20, other: 5), second: page(readable: 20, other: 0)))
+    }
+
     func testOnlyShortLowConfidenceWordsAreNoise() {
         XCTAssertTrue(TextRecognizer.isNoiseFragment(word("~", 12)))
         XCTAssertTrue(TextRecognizer.isNoiseFragment(word("Ta", 35)))

@@ -113,7 +113,7 @@ extension TextRecognizer {
     /// smoothing, background normalisation and a contrast stretch (grey paper, low contrast and
     /// heavy noise defeat Tesseract's Otsu threshold: the page comes back empty, or as noise
     /// read into thousands of "words"). The second reading is kept when it holds more readable
-    /// words (`isReadable`). Not more words times confidence: on a page with no text (graph
+    /// words (`keepsSecondReading`). Not more words times confidence: on a page with no text (graph
     /// paper, a photo) the stretch brings out texture that Tesseract reads as hundreds of
     /// low-confidence words, and on a noisy page the first reading's thousands of noise words
     /// outweighed the second's few hundred good ones.
@@ -125,10 +125,23 @@ extension TextRecognizer {
         let options = RecognitionOptions(segmentation: segmentation, deadline: remaining(), stage: .accurate,
                                          vocabulary: vocabulary)
         guard let again = try? fast.recognize(normalized, options: options) else { return page }
-        let readable = { (p: PageText) in p.words.count(where: Self.isReadable) }
-        guard readable(again) > readable(page) else { return page }
+        guard Self.keepsSecondReading(first: page, second: again) else { return page }
         pageRereadWins += 1
         return again
+    }
+
+    /// The smallest share of a whole-page re-read's words that must be readable for it to count.
+    static let secondReadingReadableShare = 0.3
+
+    /// True when the whole page read again holds more readable words than the first reading,
+    /// and they are at least `secondReadingReadableShare` of its words. Real text read even
+    /// poorly is mostly readable words (the noisy pages re-read: 63-70 %; short words of one
+    /// or two letters make most of the rest); texture is not (a graph-paper scan: a handful of
+    /// three-letter "words" among 245).
+    static func keepsSecondReading(first: PageText, second: PageText) -> Bool {
+        let readable = second.words.count(where: isReadable)
+        return readable > first.words.count(where: isReadable)
+            && Double(readable) >= secondReadingReadableShare * Double(second.words.count)
     }
 
     /// Confidence from which a word of three or more letters or digits counts as read.
