@@ -34,10 +34,6 @@ enum FormLayout {
     /// rectangles onto widget rectangles; 0 without widgets or on a tie.
     static func quarterTurns(fields: [Rect], widgets: [Rect], display: (width: Double, height: Double)) -> Int {
         guard !fields.isEmpty, !widgets.isEmpty else { return 0 }
-        func same(_ a: Rect, _ b: Rect) -> Bool {
-            abs(a.x0 - b.x0) <= tolerance && abs(a.y0 - b.y0) <= tolerance
-                && abs(a.x1 - b.x1) <= tolerance && abs(a.y1 - b.y1) <= tolerance
-        }
         var best = 0, bestMatches = -1
         for turn in 0..<4 {
             let matches = fields.count { field in
@@ -47,6 +43,12 @@ enum FormLayout {
             if matches > bestMatches { best = turn; bestMatches = matches }
         }
         return best
+    }
+
+    /// True when two rectangles are one widget's (within `tolerance`).
+    static func same(_ a: Rect, _ b: Rect) -> Bool {
+        abs(a.x0 - b.x0) <= tolerance && abs(a.y0 - b.y0) <= tolerance
+            && abs(a.x1 - b.x1) <= tolerance && abs(a.y1 - b.y1) <= tolerance
     }
 
     /// `rect` turned with the page, still y up (as poppler turns annotation rectangles).

@@ -11,13 +11,20 @@ extension PDFPage {
     /// The page's filled-in form values as glyphs, in the same frame as `glyphs()` (points,
     /// origin top-left, /Rotate applied), each field's lines ended by a newline glyph.
     /// Text fields (not passwords) and the selected items of choice fields count; buttons
-    /// and signatures carry no text.
+    /// and signatures carry no text, and hidden widgets show none.
     public func formFieldGlyphs() -> [Glyph] {
         let values = formValues()
         guard !values.isEmpty else { return [] }
         let display = size
-        let turn = FormLayout.quarterTurns(fields: values.map(\.area), widgets: widgetAreas(), display: display)
-        return values.flatMap { FormLayout.glyphs(for: $0, quarterTurns: turn, display: display) }
+        let widgets = widgetAreas()
+        let turn = FormLayout.quarterTurns(fields: values.map(\.area), widgets: widgets.map(\.area), display: display)
+        let hidden = widgets.filter(\.hidden).map(\.area)
+        return values
+            .filter { value in
+                let shown = FormLayout.turnedYUp(value.area, quarterTurns: turn, display: display)
+                return !hidden.contains { FormLayout.same($0, shown) }
+            }
+            .flatMap { FormLayout.glyphs(for: $0, quarterTurns: turn, display: display) }
     }
 
     /// The values of the page's text and choice fields (poppler_page_get_form_field_mapping;
@@ -68,13 +75,14 @@ extension PDFPage {
     }
 
     /// The rectangles of the page's widget annotations as poppler reports them: turned with
-    /// the page (points, y up). poppler_page_get_annot_mapping's list is freed with
+    /// the page (points, y up), and whether the widget is hidden (flags Hidden or NoView: a
+    /// field not shown is not read). poppler_page_get_annot_mapping's list is freed with
     /// poppler_page_free_annot_mapping.
-    private func widgetAreas() -> [FormLayout.Rect] {
+    private func widgetAreas() -> [(area: FormLayout.Rect, hidden: Bool)] {
         withPage { page in
             guard let list = poppler_page_get_annot_mapping(page) else { return [] }
             defer { poppler_page_free_annot_mapping(list) }
-            var areas: [FormLayout.Rect] = []
+            var areas: [(area: FormLayout.Rect, hidden: Bool)] = []
             var node: UnsafeMutablePointer<GList>? = list
             while let current = node {
                 defer { node = current.pointee.next }
@@ -82,7 +90,9 @@ extension PDFPage {
                 let mapping = data.assumingMemoryBound(to: PopplerAnnotMapping.self).pointee
                 guard let annot = mapping.annot, poppler_annot_get_annot_type(annot) == POPPLER_ANNOT_WIDGET else { continue }
                 let a = mapping.area
-                areas.append(FormLayout.Rect(x0: min(a.x1, a.x2), y0: min(a.y1, a.y2), x1: max(a.x1, a.x2), y1: max(a.y1, a.y2)))
+                let flags = poppler_annot_get_flags(annot).rawValue
+                let hidden = flags & (POPPLER_ANNOT_FLAG_HIDDEN.rawValue | POPPLER_ANNOT_FLAG_NO_VIEW.rawValue) != 0
+                areas.append((FormLayout.Rect(x0: min(a.x1, a.x2), y0: min(a.y1, a.y2), x1: max(a.x1, a.x2), y1: max(a.y1, a.y2)), hidden))
             }
             return areas
         }

@@ -32,6 +32,7 @@ final class FormFieldTests: XCTestCase {
         XCTAssertTrue(text.lines.contains { $0.text == "Line one" } && text.lines.contains { $0.text == "Line two" },
                       "\(text.lines.map(\.text))")
         XCTAssertNil(words["1234"], "a password field's value must not be read")
+        XCTAssertNil(words["Hidden"], "a hidden field's value must not be read")
         // Each value sits where its widget draws it: on ink, right of its label, on its row.
         let image = try page.render(dpi: 150)
         for value in ["Jane", "Public", "Portugal", "Line", "two"] {
