@@ -1,4 +1,5 @@
 import CPoppler
+import Foundation
 
 /// The filled-in values of a page's form fields (AcroForm widgets).
 ///
@@ -70,7 +71,7 @@ extension PDFPage {
         default:
             return nil
         }
-        guard let trimmed = text?.trimmingWhitespace(), !trimmed.isEmpty else { return nil }
+        guard let trimmed = text?.trimmingCharacters(in: .whitespacesAndNewlines), !trimmed.isEmpty else { return nil }
         return trimmed
     }
 
@@ -96,14 +97,5 @@ extension PDFPage {
             }
             return areas
         }
-    }
-}
-
-private extension String {
-    func trimmingWhitespace() -> String {
-        var scalars = Substring(self)
-        while let first = scalars.first, first.isWhitespace { scalars.removeFirst() }
-        while let last = scalars.last, last.isWhitespace { scalars.removeLast() }
-        return String(scalars)
     }
 }
