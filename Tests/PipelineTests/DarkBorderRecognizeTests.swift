@@ -83,4 +83,36 @@ final class WordRuleTests: XCTestCase {
         XCTAssertFalse(TextRecognizer.isNoiseFragment(word("of", 90)), "a confident short word is text")
         XCTAssertFalse(TextRecognizer.isNoiseFragment(word("Lukasiewicz", 20)), "a long word is kept")
     }
+
+    private func line(_ words: [(String, Double)], y: Int) -> Line {
+        let ws = words.enumerated().map { i, w in
+            Word(text: w.0, confidence: w.1, box: Box(x: 60 * i, y: y, width: 50, height: 20))
+        }
+        return Line(text: ws.map(\.text).joined(separator: " "), confidence: 0,
+                    box: Box(x: 0, y: y, width: 60 * ws.count, height: 20), words: ws, stage: .fast)
+    }
+
+    /// A line with no readable word, read at low confidence, is noise; a weak word beside a
+    /// readable one, or a line of confident short words, is text.
+    func testNoiseLines() {
+        XCTAssertTrue(TextRecognizer.isNoiseLine(line([("HKKAKAKAK", 0), ("KAA", 0), ("ANAK", 8), (":", 84)], y: 0)))
+        XCTAssertTrue(TextRecognizer.isNoiseLine(line([("Seed", 23), ("UNL", 9), ("Sea", 15)], y: 0)))
+        XCTAssertFalse(TextRecognizer.isNoiseLine(line([("TOTAL", 91), ("«15.90", 31)], y: 0)), "one readable word keeps the line")
+        XCTAssertFalse(TextRecognizer.isNoiseLine(line([("1", 83), ("x", 70), ("=", 60)], y: 0)), "confident short words")
+        XCTAssertFalse(TextRecognizer.isNoiseLine(line([("Tahs", 45)], y: 0)), "mean confidence at the bound")
+    }
+
+    /// Noise lines go from a page that reads well, and stay on a page that reads badly
+    /// throughout, where they may be the best reading of its text.
+    func testNoiseLinesAreDroppedOnlyFromPagesThatRead() {
+        let text = (0..<6).map { line([("Receipt", 92), ("number", 90), ("2024", 88)], y: 30 * $0) }
+        let noise = line([("rot", 0), ("ileal", 11), ("altay", 0)], y: 200)
+        let good = TextRecognizer.removingNoiseLines(PageText(source: .ocr, lines: text + [noise]))
+        XCTAssertEqual(good.lines.count, 6)
+        XCTAssertFalse(good.words.contains { $0.text == "ileal" })
+
+        let faint = (0..<6).map { line([("Rcceipt", 35), ("nunber", 30)], y: 30 * $0) }
+        let bad = TextRecognizer.removingNoiseLines(PageText(source: .ocr, lines: faint + [noise]))
+        XCTAssertEqual(bad.lines.count, 7, "nothing on the page reads: nothing is taken for noise")
+    }
 }

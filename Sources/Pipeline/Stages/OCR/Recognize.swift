@@ -141,7 +141,7 @@ public final class TextRecognizer {
             page = try rereadPageIfUnreadable(page, image: scaled, segmentation: layout, remaining: { seconds - Date().timeIntervalSince(start) })
             page = try rereadWeakLines(page, image: scaled, remaining: remaining)
         }
-        return page.scaled(by: 1 / factor).removingWords(where: Self.isNoiseFragment)
+        return Self.removingNoiseLines(page.scaled(by: 1 / factor).removingWords(where: Self.isNoiseFragment))
     }
 
     /// Below this confidence a one- or two-character "word" is taken for noise.
@@ -154,5 +154,32 @@ public final class TextRecognizer {
     /// raises bag-of-words F1; longer low-confidence words are kept (they are often half right).
     static func isNoiseFragment(_ word: Word) -> Bool {
         word.confidence < noiseFragmentConfidence && word.text.count <= 2
+    }
+
+    /// The page without its noise lines (`isNoiseLine`), when enough of it reads to tell noise
+    /// from text: `noiseLinePageShare` of its words readable (`isReadable`). On a page that
+    /// reads badly throughout, a line without a readable word may be the best reading of real
+    /// text, so it stays.
+    static func removingNoiseLines(_ page: PageText) -> PageText {
+        let words = page.words
+        guard Double(words.count(where: isReadable)) >= noiseLinePageShare * Double(words.count) else { return page }
+        var result = page
+        result.lines.removeAll(where: isNoiseLine)
+        return result
+    }
+
+    /// Share of readable words from which a page reads well enough to drop its noise lines. The
+    /// dev pages (arXiv pages, receipts) are at 0.43–0.82.
+    static let noiseLinePageShare = 0.3
+
+    /// True for a line with no readable word (`isReadable`) whose words' mean confidence is
+    /// below `noiseFragmentConfidence`: what Tesseract reads in a receipt's smudges and stamps,
+    /// a logo, a photo or a dotted rule ("HKKAKAKAK KAA ANAK", "rot ileal altay"). Measured on the
+    /// dev pages (accurate): receipts CER 0.197 → 0.189 and bag-of-words F1 0.737 → 0.747; arXiv
+    /// pages lose a few lines of equations read as soup (CER 0.170 → 0.171, bag-of-words F1
+    /// 0.846 → 0.848).
+    static func isNoiseLine(_ line: Line) -> Bool {
+        guard !line.words.isEmpty, !line.words.contains(where: isReadable) else { return false }
+        return line.words.map(\.confidence).reduce(0, +) / Double(line.words.count) < noiseFragmentConfidence
     }
 }
