@@ -70,6 +70,7 @@ public final class ImagePages {
         }
         var raw: UnsafeMutablePointer<PIX>?
         defer { pixDestroy(&raw) }
+        var grayKey: PNGGrayKey?
         if let directory = tiff?.directories[page - 1] {
             guard directory.width > 0, directory.height > 0 else {
                 throw ImageError(path: path, reason: .decodeFailed("unreadable header"))
@@ -82,7 +83,12 @@ public final class ImagePages {
             raw = pixReadFromMultipageTiff(path, &offset)
         } else {
             try header.checkBudget(path: path, maxPixels: maxPixels)
-            raw = pixRead(path)
+            if header.format == Int32(IFF_PNG), let read = try readPNGWithGrayKey() {
+                raw = read.pix
+                grayKey = read.key
+            } else {
+                raw = pixRead(path)
+            }
         }
         guard let raw else {
             throw ImageError(path: path, reason: .decodeFailed("truncated or corrupt data"))
@@ -94,6 +100,17 @@ public final class ImagePages {
         guard let gray = ImageNormalizer.gray8(from: raw) else {
             throw ImageError(path: path, reason: .operationFailed("convert \(decoded.width)x\(decoded.height) pixels to 8-bit gray"))
         }
+        if let grayKey, grayKey.gray8 < 255 {
+            // The key's pixels are see-through: on white paper they are white.
+            // pixGenerateMaskByValue: a 1-bit mask of the pixels of exactly that value.
+            var mask = pixGenerateMaskByValue(gray, Int32(grayKey.gray8), 0)
+            defer { pixDestroy(&mask) }
+            guard let mask, pixSetMasked(gray, mask, 255) == 0 else {
+                var owned: UnsafeMutablePointer<PIX>? = gray
+                pixDestroy(&owned)
+                throw ImageError(path: path, reason: .operationFailed("whiten the transparent gray value \(grayKey.gray8)"))
+            }
+        }
         var image = Image(owning: gray)
         let fileDPI = Int(pixGetXRes(raw))
         image.setResolution(ImageFile.plausibleDPI.contains(fileDPI) ? fileDPI : assumedDPI)
@@ -104,6 +121,22 @@ public final class ImagePages {
             image = try Self.upright(image, orientation)
         }
         return image
+    }
+
+    /// A grayscale PNG with a transparent gray value (``PNGGrayKey``), decoded without its
+    /// `tRNS` chunk; nil for any other PNG (read as usual).
+    private func readPNGWithGrayKey() throws -> (pix: UnsafeMutablePointer<PIX>?, key: PNGGrayKey)? {
+        // tRNS precedes the image data, after a few small chunks (an ICC profile at most).
+        let head = try ImageHeader.leadingBytes(path: path, count: 65_536)
+        guard let key = head.withUnsafeBytes({ PNGGrayKey.find(in: $0) }) else { return nil }
+        var data = try Data(contentsOf: URL(fileURLWithPath: path))
+        guard key.chunk.upperBound <= data.count else { return nil }
+        data.removeSubrange(key.chunk)
+        // pixReadMem: decodes an image held in memory; the bytes are not kept.
+        let pix = data.withUnsafeBytes { bytes in
+            pixReadMem(bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count)
+        }
+        return (pix, key)
     }
 
     private static func upright(_ image: Image, _ orientation: ExifOrientation) throws(ImageError) -> Image {

@@ -24,6 +24,7 @@ final class ImageFileTests: XCTestCase {
             ("text.bmp", 240, 100), ("text.webp", 400, 200), ("text.pgm", 240, 100),
             ("text.jp2", 200, 100), ("bilevel.png", 400, 200), ("gray16.png", 400, 200),
             ("alpha.png", 400, 200), ("palette.png", 400, 200),
+            ("bilevel_key.png", 400, 200), ("gray_key_white.png", 400, 200), ("gray_key_grey.png", 400, 200),
         ]
         for (name, width, height) in cases {
             let image = try read(name)
@@ -35,6 +36,36 @@ final class ImageFileTests: XCTestCase {
             XCTAssertGreaterThan(ink, 0.005, name)
             XCTAssertLessThan(ink, 0.3, name)
         }
+    }
+
+    /// A grayscale PNG with a transparent gray value keeps its ink (leptonica alone reads it as
+    /// a wholly transparent, blank image), and the value's pixels come out as white paper.
+    func testGrayPNGWithTransparentValueKeepsItsInk() throws {
+        let plain = try read("no_dpi.png")
+        for name in ["bilevel_key.png", "gray_key_white.png", "gray_key_grey.png"] {
+            let image = try read(name)
+            XCTAssertEqual(image.pixel(x: 5, y: 5), 255, "\(name): the transparent ground is white paper")
+            XCTAssertEqual(try inkFraction(image), try inkFraction(plain), accuracy: 0.002, name)
+        }
+    }
+
+    func testPNGGrayKeyIsFoundInTheChunkList() throws {
+        let data = try Data(contentsOf: URL(fileURLWithPath: Fixture.path("gray_key_grey.png")))
+        let key = try XCTUnwrap(data.withUnsafeBytes { PNGGrayKey.find(in: $0) })
+        XCTAssertEqual(key.bitDepth, 8)
+        XCTAssertEqual(key.sample, 200)
+        XCTAssertEqual(key.gray8, 200)
+        XCTAssertEqual(Array(data[(key.chunk.lowerBound + 4)..<(key.chunk.lowerBound + 8)]), Array("tRNS".utf8))
+        XCTAssertEqual(key.chunk.count, 14, "length, type, two bytes of data, CRC")
+        XCTAssertEqual(PNGGrayKey(bitDepth: 1, sample: 1, chunk: 0..<0).gray8, 255)
+        XCTAssertEqual(PNGGrayKey(bitDepth: 2, sample: 1, chunk: 0..<0).gray8, 85)
+        XCTAssertEqual(PNGGrayKey(bitDepth: 16, sample: 0xC8FF, chunk: 0..<0).gray8, 200)
+        for other in ["no_dpi.png", "alpha.png", "palette.png", "bilevel.png"] {
+            let bytes = try Data(contentsOf: URL(fileURLWithPath: Fixture.path(other)))
+            XCTAssertNil(bytes.withUnsafeBytes { PNGGrayKey.find(in: $0) }, other)
+        }
+        let cut = data.prefix(40)
+        XCTAssertNil(cut.withUnsafeBytes { PNGGrayKey.find(in: $0) }, "a cut-short chunk list")
     }
 
     func testResolutionFromFileElseAssumed() throws {
