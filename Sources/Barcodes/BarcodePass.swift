@@ -87,13 +87,15 @@ public enum BarcodeSearch: Sendable, Hashable, Codable {
     public static let stagedPasses: [BarcodePass] = pagePasses + quickLook + photoPasses
 
     /// The passes for pages (scans, renders), first: all symbols on the whole page, single
-    /// reads of code-like regions, a half-size copy, linear codes turned 45°.
+    /// reads of code-like regions, a half-size copy, linear codes turned 45°, and matrix codes
+    /// on an inverted copy (light on dark: zxing-cpp 1.4 has no tryInvert).
     public static let pagePasses: [BarcodePass] = [
         .fast,
         BarcodePass(multi: false, area: .candidates, scale: 2),
         BarcodePass(multi: false, area: .candidates),
         BarcodePass(multi: true, scale: 0.5),
         BarcodePass(multi: true, rotation: 45, linearOnly: true),
+        BarcodePass(multi: true, matrixOnly: true, invert: true),
     ]
 
     /// The passes for photos: matrix codes at other scales and thresholds, and ZBar.

@@ -70,6 +70,22 @@ final class BarcodeReaderTests: XCTestCase {
         }
     }
 
+    /// Light symbols on a dark ground: zxing-cpp 1.4 has no tryInvert, so the staged search
+    /// reads an inverted copy of the page (matrix codes); corners stay in the page's pixels.
+    func testLightCodesOnADarkGround() throws {
+        let expected = try BarcodeFixtures.manifest().codes.filter { $0.file == "inverted_qr_dataMatrix.png" }
+        XCTAssertEqual(expected.count, 2)
+        let image = try BarcodeFixtures.image("inverted_qr_dataMatrix.png")
+        XCTAssertEqual(try BarcodeReader(search: .fast).read(image), [], "zxing alone reads dark symbols only")
+        let found = try BarcodeReader().read(image)
+        XCTAssertEqual(found.count, 2, "\(found.map(\.payload))")
+        for code in expected {
+            let match = found.first { $0.symbology.rawValue == code.symbology && $0.payload == code.payload }
+            guard let match else { XCTFail("missing \(code.symbology) \(code.payload)"); continue }
+            XCTAssertTrue(match.corners.allSatisfy(code.expectedBox.grown(by: 3).contains), "\(code.symbology): \(match.corners)")
+        }
+    }
+
     func testBarcodeFreePageYieldsNothing() throws {
         let image = try BarcodeFixtures.image("no_barcode.png")
         XCTAssertEqual(try BarcodeReader().read(image), [])
