@@ -12,6 +12,9 @@ struct GIFFrames {
     /// Width and height of each image descriptor, in file order. Reading stops at the trailer
     /// or at the first malformed block (giflib stops there too, so no frame after it is decoded).
     var frames: [(width: Int, height: Int)]
+    /// The colour index the first frame draws as transparent (its Graphic Control Extension),
+    /// if any. Leptonica ignores it: the index keeps its palette colour, often black.
+    var firstFrameTransparentIndex: Int?
 
     /// Parses `path`; nil when it is not a GIF or its header is cut short.
     static func read(path: String) -> GIFFrames? {
@@ -23,7 +26,7 @@ struct GIFFrames {
     static func parse(_ b: UnsafeRawBufferPointer) -> GIFFrames? {
         guard b.count >= 13, b[0] == 0x47, b[1] == 0x49, b[2] == 0x46 else { return nil }   // "GIF"
         func u16(_ i: Int) -> Int { Int(b[i]) | Int(b[i + 1]) << 8 }
-        var result = GIFFrames(screenWidth: u16(6), screenHeight: u16(8), frames: [])
+        var result = GIFFrames(screenWidth: u16(6), screenHeight: u16(8), frames: [], firstFrameTransparentIndex: nil)
         var at = 13
         if b[10] & 0x80 != 0 { at += 3 << (Int(b[10] & 0x07) + 1) }          // global colour table
         /// Skips a chain of data sub-blocks (length byte, data; a 0 length ends it). False when cut short.
@@ -46,6 +49,11 @@ struct GIFFrames {
                 at += 1                                                        // LZW minimum code size
                 guard skipSubBlocks() else { return result }
             case 0x21:                                                         // extension
+                // Graphic Control Extension: 0x21 0xF9, size 4, packed (bit 0: transparency),
+                // delay (2 bytes), transparent colour index. It applies to the next image.
+                if result.frames.isEmpty, at + 7 <= b.count, b[at + 1] == 0xF9, b[at + 2] == 4 {
+                    result.firstFrameTransparentIndex = b[at + 3] & 0x01 != 0 ? Int(b[at + 6]) : nil
+                }
                 at += 2
                 guard skipSubBlocks() else { return result }
             default:                                                           // trailer (0x3B) or garbage

@@ -93,6 +93,12 @@ public final class ImagePages {
         guard let raw else {
             throw ImageError(path: path, reason: .decodeFailed("truncated or corrupt data"))
         }
+        if header.format == Int32(IFF_GIF), let index = GIFFrames.read(path: path)?.firstFrameTransparentIndex,
+           let colormap = pixGetColormap(raw), index < pixcmapGetCount(colormap) {
+            // A transparent GIF pixel shows what is behind it: on paper, white. pixcmapResetColor:
+            // sets colormap entry `index` to the given colour.
+            pixcmapResetColor(colormap, Int32(index), 255, 255, 255)
+        }
         // The decoder's real size must agree with the header we checked.
         let decoded = ImageHeader(format: header.format, width: Int(pixGetWidth(raw)), height: Int(pixGetHeight(raw)))
         try decoded.checkBudget(path: path, maxPixels: maxPixels)

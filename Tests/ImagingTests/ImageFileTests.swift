@@ -25,6 +25,7 @@ final class ImageFileTests: XCTestCase {
             ("text.jp2", 200, 100), ("bilevel.png", 400, 200), ("gray16.png", 400, 200),
             ("alpha.png", 400, 200), ("palette.png", 400, 200),
             ("bilevel_key.png", 400, 200), ("gray_key_white.png", 400, 200), ("gray_key_grey.png", 400, 200),
+            ("transparent.gif", 400, 200),
         ]
         for (name, width, height) in cases {
             let image = try read(name)
@@ -39,10 +40,11 @@ final class ImageFileTests: XCTestCase {
     }
 
     /// A grayscale PNG with a transparent gray value keeps its ink (leptonica alone reads it as
-    /// a wholly transparent, blank image), and the value's pixels come out as white paper.
-    func testGrayPNGWithTransparentValueKeepsItsInk() throws {
+    /// a wholly transparent, blank image), and the value's pixels come out as white paper; so
+    /// does a GIF's transparent colour (leptonica draws it in its palette colour, here black).
+    func testTransparentKeyColoursReadAsWhitePaper() throws {
         let plain = try read("no_dpi.png")
-        for name in ["bilevel_key.png", "gray_key_white.png", "gray_key_grey.png"] {
+        for name in ["bilevel_key.png", "gray_key_white.png", "gray_key_grey.png", "transparent.gif"] {
             let image = try read(name)
             XCTAssertEqual(image.pixel(x: 5, y: 5), 255, "\(name): the transparent ground is white paper")
             XCTAssertEqual(try inkFraction(image), try inkFraction(plain), accuracy: 0.002, name)
