@@ -93,12 +93,7 @@ public final class ImagePages {
         guard let raw else {
             throw ImageError(path: path, reason: .decodeFailed("truncated or corrupt data"))
         }
-        if header.format == Int32(IFF_GIF), let index = GIFFrames.read(path: path)?.firstFrameTransparentIndex,
-           let colormap = pixGetColormap(raw), index < pixcmapGetCount(colormap) {
-            // A transparent GIF pixel shows what is behind it: on paper, white. pixcmapResetColor:
-            // sets colormap entry `index` to the given colour.
-            pixcmapResetColor(colormap, Int32(index), 255, 255, 255)
-        }
+        if header.format == Int32(IFF_GIF) { whitenGIFTransparentColour(raw) }
         // The decoder's real size must agree with the header we checked.
         let decoded = ImageHeader(format: header.format, width: Int(pixGetWidth(raw)), height: Int(pixGetHeight(raw)))
         try decoded.checkBudget(path: path, maxPixels: maxPixels)
@@ -106,18 +101,8 @@ public final class ImagePages {
         guard let gray = ImageNormalizer.gray8(from: raw) else {
             throw ImageError(path: path, reason: .operationFailed("convert \(decoded.width)x\(decoded.height) pixels to 8-bit gray"))
         }
-        if let grayKey, grayKey.gray8 < 255 {
-            // The key's pixels are see-through: on white paper they are white.
-            // pixGenerateMaskByValue: a 1-bit mask of the pixels of exactly that value.
-            var mask = pixGenerateMaskByValue(gray, Int32(grayKey.gray8), 0)
-            defer { pixDestroy(&mask) }
-            guard let mask, pixSetMasked(gray, mask, 255) == 0 else {
-                var owned: UnsafeMutablePointer<PIX>? = gray
-                pixDestroy(&owned)
-                throw ImageError(path: path, reason: .operationFailed("whiten the transparent gray value \(grayKey.gray8)"))
-            }
-        }
         var image = Image(owning: gray)
+        if let grayKey { try whiten(grayKey, in: image) }
         let fileDPI = Int(pixGetXRes(raw))
         image.setResolution(ImageFile.plausibleDPI.contains(fileDPI) ? fileDPI : assumedDPI)
 
@@ -127,22 +112,6 @@ public final class ImagePages {
             image = try Self.upright(image, orientation)
         }
         return image
-    }
-
-    /// A grayscale PNG with a transparent gray value (``PNGGrayKey``), decoded without its
-    /// `tRNS` chunk; nil for any other PNG (read as usual).
-    private func readPNGWithGrayKey() throws -> (pix: UnsafeMutablePointer<PIX>?, key: PNGGrayKey)? {
-        // tRNS precedes the image data, after a few small chunks (an ICC profile at most).
-        let head = try ImageHeader.leadingBytes(path: path, count: 65_536)
-        guard let key = head.withUnsafeBytes({ PNGGrayKey.find(in: $0) }) else { return nil }
-        var data = try Data(contentsOf: URL(fileURLWithPath: path))
-        guard key.chunk.upperBound <= data.count else { return nil }
-        data.removeSubrange(key.chunk)
-        // pixReadMem: decodes an image held in memory; the bytes are not kept.
-        let pix = data.withUnsafeBytes { bytes in
-            pixReadMem(bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count)
-        }
-        return (pix, key)
     }
 
     private static func upright(_ image: Image, _ orientation: ExifOrientation) throws(ImageError) -> Image {
