@@ -1,6 +1,7 @@
 import DocumentModel
 import Foundation
 import Imaging
+import PDF
 import XCTest
 @testable import Pipeline
 
@@ -218,6 +219,41 @@ final class ExtractTests: XCTestCase {
             XCTAssertEqual((error as? ExtractError)?.category, .tooLarge)
             XCTAssertEqual((error as? ExtractError)?.page, 1)
         }
+    }
+
+    /// A page cairo cannot draw at the requested resolution (a Type 3 glyph box 32,000 pt wide)
+    /// is drawn coarser instead of failing, and keeps its text layer at extract.dpi.
+    func testPageCairoCannotDrawFinelyGetsACoarserRaster() throws {
+        for dpi in [300, 100] {
+            let page = try PageExtractor().extract(try ref("giant_type3.pdf"), page: 1, settings: settings(dpi: dpi))
+            XCTAssertEqual(page.textSource, .textLayer)
+            XCTAssertTrue(page.textLayer?.words.contains { $0.text == "Giant" } ?? false)
+            XCTAssertEqual(page.imageDPI, 50, "300 → 150 → 75 fail in cairo; 50 draws")
+            XCTAssertEqual(page.image.resolution, 50)
+            XCTAssertEqual(page.dpi, dpi, "coordinates stay at extract.dpi")
+        }
+        // A page to OCR gets the same raster, its coordinates in its pixels.
+        let ocr = try PageExtractor().extract(try ref("giant_type3.pdf"), page: 1, settings: settings(dpi: 300, textLayer: .never))
+        XCTAssertEqual(ocr.textSource, .ocr)
+        XCTAssertEqual(ocr.dpi, 50)
+        XCTAssertEqual(ocr.image.width, 208, accuracy: 1)
+    }
+
+    func testCoarserRastersAreTriedDownToFiftyDPI() {
+        var tried: [Int] = []
+        let failing: (Int) throws -> Image = { dpi in
+            tried.append(dpi)
+            throw PDFError.renderFailed(path: "x.pdf", page: 1, message: "cairo: invalid value (typically too big)")
+        }
+        XCTAssertThrowsError(try PageExtractor.renderCoarserIfCairoFails(startingAt: 300, failing))
+        XCTAssertEqual(tried, [300, 150, 75, 50])
+        // Only cairo's failures are retried: a budget error is final.
+        tried = []
+        XCTAssertThrowsError(try PageExtractor.renderCoarserIfCairoFails(startingAt: 300) { dpi -> Image in
+            tried.append(dpi)
+            throw PDFError.renderFailed(path: "x.pdf", page: 1, message: "cannot allocate 10x10 pixels")
+        })
+        XCTAssertEqual(tried, [300])
     }
 
     func testCorruptPageAmongGoodOnes() throws {

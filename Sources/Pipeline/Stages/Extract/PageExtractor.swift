@@ -115,8 +115,11 @@ public final class PageExtractor {
             // the budget, down to `minimumReducedDPI` (its text scale decides the rest).
             let largest = Self.largestDPI(of: page, within: settings.maxPixels)
             if text != nil || largest >= Self.minimumReducedDPI { imageDPI = min(imageDPI, largest) }
-            let image = try cheap?.inkThreshold.map { try page.renderInk(dpi: imageDPI, threshold: $0, maxPixels: settings.maxPixels) }
-                ?? page.render(dpi: imageDPI, maxPixels: settings.maxPixels)
+            let image: Image
+            (image, imageDPI) = try Self.renderCoarserIfCairoFails(startingAt: imageDPI) { dpi in
+                try cheap?.inkThreshold.map { try page.renderInk(dpi: dpi, threshold: $0, maxPixels: settings.maxPixels) }
+                    ?? page.render(dpi: dpi, maxPixels: settings.maxPixels)
+            }
             // A text-layer page keeps the requested resolution's coordinates (its words come from
             // the layer); an OCR'd page's are those of its raster.
             let size = page.pixelSize(dpi: settings.dpi)
@@ -127,6 +130,23 @@ public final class PageExtractor {
             return extracted
         } catch let error as PDFError {
             throw Self.translate(error, page: number, passwordEnv: document.passwordEnv)
+        }
+    }
+
+    /// Renders with `render` at `dpi`; when cairo fails on the page, at half the resolution,
+    /// down to `minimumReducedDPI`. Some pages draw something cairo cannot hold at a fine
+    /// resolution: a Type 3 font whose FontMatrix is the identity instead of 1/1000 makes every
+    /// glyph a thousand times too large, over cairo's 32,767-pixel limit at 300 dpi but not at
+    /// 50 (PyMuPDF's test_4435.pdf). The page then has a coarser raster instead of failing and
+    /// losing its text. Returns the raster and its resolution; rethrows the error at the coarsest.
+    static func renderCoarserIfCairoFails(startingAt dpi: Int, _ render: (Int) throws -> Image) throws -> (Image, Int) {
+        var dpi = dpi
+        while true {
+            do {
+                return (try render(dpi), dpi)
+            } catch PDFError.renderFailed(_, _, let message) where message.hasPrefix("cairo:") && dpi > minimumReducedDPI {
+                dpi = max(minimumReducedDPI, dpi / 2)
+            }
         }
     }
 
