@@ -30,33 +30,40 @@ struct RereadStrategy: Hashable {
 }
 
 extension TextRecognizer {
-    /// Lines below the threshold are re-read one by one; the better reading is kept.
-    func rereadWeakLines(_ page: PageText, image: Image, remaining: () -> Double) throws -> PageText {
+    /// Lines below the threshold are re-read one by one, in reading order, while `budget` lasts
+    /// (and the page's deadline: `remaining` seconds); the better reading is kept.
+    func rereadWeakLines(_ page: PageText, image: Image, budget: inout RereadBudget,
+                         remaining: () -> Double) throws -> PageText {
         var page = page
         for index in page.lines.indices where page.lines[index].confidence < rereadThreshold {
             guard remaining() > 0.02 else { break }
-            if let better = try reread(page.lines[index], in: image, remaining: remaining) {
-                page.lines[index] = better
-            }
+            let (better, exhausted) = try reread(page.lines[index], in: image, budget: &budget, remaining: remaining)
+            if let better { page.lines[index] = better }
+            if exhausted { break }
         }
         return page
     }
 
-    /// Re-reads one line with each strategy; returns the best reading when it beats the original.
-    func reread(_ line: Line, in image: Image, remaining: () -> Double) throws -> Line? {
+    /// Re-reads one line with each strategy, each paid for from `budget` before it runs; returns
+    /// the best reading when it beats the original, and whether the budget ran out.
+    func reread(_ line: Line, in image: Image, budget: inout RereadBudget,
+                remaining: () -> Double) throws -> (Line?, exhausted: Bool) {
         let pad = max(4, line.box.height / 3)
         let cropBox = Box(x: max(0, line.box.x - pad), y: max(0, line.box.y - pad),
                           width: min(image.width, line.box.maxX + pad) - max(0, line.box.x - pad),
                           height: min(image.height, line.box.maxY + pad) - max(0, line.box.y - pad))
-        guard cropBox.width > 4, cropBox.height > 4 else { return nil }
+        guard cropBox.width > 4, cropBox.height > 4 else { return (nil, false) }
         let crop = try image.cropped(to: cropBox)
         var best: Line?
         var winner: Int?
+        var exhausted = false
         var bestScore = line.confidence + 1 // a re-read must really be better
         for (number, strategy) in strategies.enumerated() {
             guard remaining() > 0.01 else { break }
             guard let engine = strategy.usesStandardModel ? standard : fast else { continue }
             let scale = max(1, min(4, strategy.targetHeight / Double(max(1, line.box.height))))
+            let width = Int(Double(cropBox.width) * scale), height = Int(Double(cropBox.height) * scale)
+            guard budget.spend(RecognitionCost.line(width: width, height: height)) else { exhausted = true; break }
             // A filter that cannot work on this crop (Sauvola's window on a sliver) is skipped.
             guard var input = try? filtered(crop, strategy.filter) else { continue }
             if scale > 1.05 { input = try input.scaled(by: scale) }
@@ -70,7 +77,7 @@ extension TextRecognizer {
             if reading.confidence > bestScore { best = reading; bestScore = reading.confidence; winner = number }
         }
         if let winner { strategyWins[winner, default: 0] += 1 }
-        return best
+        return (best, exhausted)
     }
 
     private func filtered(_ crop: Image, _ filter: RereadStrategy.Filter) throws -> Image {
