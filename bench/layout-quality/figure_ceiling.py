@@ -31,13 +31,9 @@ def main():
     a = ap.parse_args()
     sys.path.insert(0, os.path.join(a.holdout, "score"))
     import score_layout
+    from region_check import load_predictions
 
-    preds = {}
-    with open(a.pred, encoding="utf-8") as f:
-        for line in f:
-            if line.strip():
-                o = json.loads(line)
-                preds[o["file"]] = o["regions"]
+    preds = load_predictions(a.pred)
     layout = os.path.join(a.holdout, "layout")
     with open(os.path.join(layout, "MANIFEST.tsv"), encoding="utf-8") as f:
         rows = [r for r in csv.DictReader(f, delimiter="\t") if r["subset"] == "docbank"]

@@ -35,6 +35,17 @@ def iou(a, b):
     return inter / ua if ua > 0 else 0.0
 
 
+def load_predictions(path):
+    """{file: [region, ...]} from a PRED.jsonl (what `evaluate --keep DIR` leaves in DIR/layout.jsonl)."""
+    preds = {}
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            if line.strip():
+                o = json.loads(line)
+                preds[o["file"]] = o["regions"]
+    return preds
+
+
 def group(tokens, hgap, vgap, split_indents=True):
     """Regions of same-label words: [(kind, bbox)]. With `split_indents` (the current grouping),
     paragraph regions are cut before each first-line indent (see `split_at_indents`) and table
@@ -169,11 +180,8 @@ def main():
     ap.add_argument("--no-figure-fold", action="store_true",
                     help="keep the words and strokes inside figures with their own labels (the first version)")
     a = ap.parse_args()
-    preds = {}
-    for line in open(a.pred, encoding="utf-8"):
-        if line.strip():
-            o = json.loads(line)
-            preds[o["file"]] = [(PRED_KIND.get(r["type"], "other"), r["bbox"]) for r in o["regions"]]
+    preds = {file: [(PRED_KIND.get(r["type"], "other"), r["bbox"]) for r in regions]
+             for file, regions in load_predictions(a.pred).items()}
     agn = [0, 0, 0]
     cls = {c: [0, 0, 0] for c in CLASSES}
     pages = 0

@@ -13,12 +13,11 @@ have the same kind.
 PRED.jsonl is what `evaluate --keep DIR` leaves in DIR/layout.jsonl.
 """
 import argparse
-import json
 import os
 
 from PIL import Image
 
-from region_check import iou
+from region_check import iou, load_predictions
 
 
 def main():
@@ -28,12 +27,7 @@ def main():
     ap.add_argument("--full", default="docbank")
     ap.add_argument("--low", default="docbank-lowres")
     a = ap.parse_args()
-    pred = {}
-    with open(a.pred, encoding="utf-8") as f:
-        for line in f:
-            if line.strip():
-                o = json.loads(line)
-                pred[o["file"]] = o["regions"]
+    pred = load_predictions(a.pred)
     stem = lambda p: os.path.splitext(os.path.basename(p))[0]
     full = {stem(k): k for k in pred if k.startswith(a.full + "/")}
     total_full = total_low = matched = same_kind = 0

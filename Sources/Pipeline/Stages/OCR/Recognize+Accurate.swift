@@ -137,18 +137,22 @@ extension TextRecognizer {
         return again
     }
 
-    /// The smallest share of a whole-page re-read's words that must be readable for it to count.
-    static let secondReadingReadableShare = 0.3
+    /// The smallest share of readable words (`isReadable`) in a reading of real text.
+    static let readableTextShare = 0.3
+
+    /// True when at least `readableTextShare` of the page's words are readable: real text read
+    /// even poorly is mostly readable words (the noisy pages re-read whole: 63-70 %; short
+    /// words of one or two letters make most of the rest; the dev pages: 43-82 %); texture is
+    /// not (a graph-paper scan: a handful of three-letter "words" among 245).
+    static func readsAsText(_ page: PageText) -> Bool {
+        let words = page.words
+        return Double(words.count(where: isReadable)) >= readableTextShare * Double(words.count)
+    }
 
     /// True when the whole page read again holds more readable words than the first reading,
-    /// and they are at least `secondReadingReadableShare` of its words. Real text read even
-    /// poorly is mostly readable words (the noisy pages re-read: 63-70 %; short words of one
-    /// or two letters make most of the rest); texture is not (a graph-paper scan: a handful of
-    /// three-letter "words" among 245).
+    /// and reads as text (`readsAsText`).
     static func keepsSecondReading(first: PageText, second: PageText) -> Bool {
-        let readable = second.words.count(where: isReadable)
-        return readable > first.words.count(where: isReadable)
-            && Double(readable) >= secondReadingReadableShare * Double(second.words.count)
+        second.words.count(where: isReadable) > first.words.count(where: isReadable) && readsAsText(second)
     }
 
     /// Confidence from which a word of three or more letters or digits counts as read.

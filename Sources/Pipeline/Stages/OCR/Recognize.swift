@@ -163,21 +163,15 @@ public final class TextRecognizer {
         word.confidence < noiseFragmentConfidence && word.text.count <= 2
     }
 
-    /// The page without its noise lines (`isNoiseLine`), when enough of it reads to tell noise
-    /// from text: `noiseLinePageShare` of its words readable (`isReadable`). On a page that
-    /// reads badly throughout, a line without a readable word may be the best reading of real
-    /// text, so it stays.
+    /// The page without its noise lines (`isNoiseLine`), when it reads well enough to tell noise
+    /// from text (`readsAsText`). On a page that reads badly throughout, a line without a
+    /// readable word may be the best reading of real text, so it stays.
     static func removingNoiseLines(_ page: PageText) -> PageText {
-        let words = page.words
-        guard Double(words.count(where: isReadable)) >= noiseLinePageShare * Double(words.count) else { return page }
+        guard readsAsText(page) else { return page }
         var result = page
         result.lines.removeAll(where: isNoiseLine)
         return result
     }
-
-    /// Share of readable words from which a page reads well enough to drop its noise lines. The
-    /// dev pages (arXiv pages, receipts) are at 0.43–0.82.
-    static let noiseLinePageShare = 0.3
 
     /// True for a line with no readable word (`isReadable`) whose words' mean confidence is
     /// below `noiseFragmentConfidence`: what Tesseract reads in a receipt's smudges and stamps,
