@@ -8,6 +8,10 @@ public struct TextScale: Sendable, Equatable {
     public var xHeight: Double
     /// Number of text-like connected components the measurement rests on.
     public var components: Int
+    /// How wide the text is, in pixels: the horizontal span of the text-like components, their
+    /// outermost 1 % on each side left out (a stray mark in a margin). Nil when not measured.
+    /// A till receipt scanned on an A4 flatbed is a narrow column on a wide page.
+    public var textWidth: Int?
 
     /// X-height of 10-pt body text, in inches: 0.45 em (Times 0.45, Computer Modern 0.43,
     /// Helvetica 0.52) of 10 pt. A page of 10-pt text at 300 dpi has an x-height of ≈ 19 px.
@@ -22,14 +26,29 @@ public struct TextScale: Sendable, Equatable {
     /// words of garbage in 60 s). Photos with a code and a label stay above it (0.06 and up).
     public static let minimumTextShare = 0.05
 
-    public init(xHeight: Double, components: Int) { self.xHeight = xHeight; self.components = components }
+    public init(xHeight: Double, components: Int, textWidth: Int? = nil) {
+        self.xHeight = xHeight; self.components = components; self.textWidth = textWidth
+    }
 
     /// The resolution (pixels per inch) at which 10-pt body text has this page's x-height.
     public var estimatedDPI: Int { Int((xHeight / Self.referenceXHeightInches).rounded()) }
 
     /// The text scale of the same page scaled by `factor`.
     public func scaled(by factor: Double) -> TextScale {
-        TextScale(xHeight: xHeight * factor, components: components)
+        TextScale(xHeight: xHeight * factor, components: components,
+                  textWidth: textWidth.map { Int((Double($0) * factor).rounded()) })
+    }
+
+    /// The share of text-like components left out on each side when measuring `textWidth`.
+    public static let textWidthMarginShare = 0.01
+
+    /// The horizontal span of `boxes` (text-like components), leaving out the outermost
+    /// `textWidthMarginShare` of their left and right edges; nil without boxes.
+    public static func textWidth(of boxes: [DocumentModel.Box]) -> Int? {
+        guard !boxes.isEmpty else { return nil }
+        let lefts = boxes.map(\.x).sorted(), rights = boxes.map(\.maxX).sorted()
+        let skip = Int(Double(boxes.count) * textWidthMarginShare)
+        return max(1, rights[rights.count - 1 - skip] - lefts[skip])
     }
 
     /// The x-height, in pixels, of the page's text at `dpi` if it were 10-pt body text.
@@ -104,7 +123,10 @@ extension Image {
             }
             return result
         }
-        return TextScale.measure(heights: Self.alignedHeights(boxes), candidates: boxes.count)?.scaled(by: Double(factor))
+        let aligned = Self.alignedBoxes(boxes)
+        var scale = TextScale.measure(heights: aligned.map(\.height), candidates: boxes.count)
+        scale?.textWidth = TextScale.textWidth(of: aligned)
+        return scale?.scaled(by: Double(factor))
     }
 
     /// The 256 level counts of an 8-bit grey image, from about a million sampled pixels; nil
@@ -155,12 +177,12 @@ extension Image {
         return level
     }
 
-    /// Heights of the components with at least two neighbours on the same line: of similar
-    /// height (½× to 2×), centred within half a height of each other or sharing the baseline,
-    /// at most two heights apart.
-    static func alignedHeights(_ boxes: [DocumentModel.Box]) -> [Int] {
+    /// The components with at least two neighbours on the same line: of similar height (½× to
+    /// 2×), centred within half a height of each other or sharing the baseline, at most two
+    /// heights apart.
+    static func alignedBoxes(_ boxes: [DocumentModel.Box]) -> [DocumentModel.Box] {
         let sorted = boxes.sorted { $0.x < $1.x }
-        var heights: [Int] = []
+        var aligned: [DocumentModel.Box] = []
         for (i, b) in sorted.enumerated() {
             let h = Double(b.height)
             // Neighbours start at most 8 heights to the left (6 wide + 2 apart).
@@ -178,8 +200,8 @@ extension Image {
                 let gap = max(o.x - b.maxX, b.x - o.maxX)
                 if sameLine, Double(gap) <= 2 * h { neighbours += 1 }
             }
-            if neighbours >= 2 { heights.append(b.height) }
+            if neighbours >= 2 { aligned.append(b) }
         }
-        return heights
+        return aligned
     }
 }

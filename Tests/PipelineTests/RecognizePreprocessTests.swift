@@ -153,7 +153,9 @@ final class RecognizeLowResolutionTests: XCTestCase {
         XCTAssertEqual(TextRecognizer.segmentation(width: 750, textDPI: 330), .singleBlock)  // 3-inch receipt, 21-px x-height
         XCTAssertEqual(TextRecognizer.segmentation(width: 1700, textDPI: 200), .auto)        // 8.5-inch page
         XCTAssertEqual(TextRecognizer.segmentation(width: 662, textDPI: 80), .auto)          // the same page at 80 dpi
-        XCTAssertEqual(TextRecognizer.segmentation(width: 4961, textDPI: 790), .auto)        // a receipt on an A4 scan
+        XCTAssertEqual(TextRecognizer.segmentation(width: 4961, textDPI: 790), .auto)        // an A4 scan, its text not measured
+        XCTAssertEqual(TextRecognizer.segmentation(width: 4961, textWidth: 1400, textDPI: 790), .singleBlock)  // a receipt on it
+        XCTAssertEqual(TextRecognizer.segmentation(width: 1700, textWidth: 1100, textDPI: 240), .auto)       // a letter page's text
         // Read as one block, a narrow crop of the prose still reads as prose.
         let ocr = try TextRecognizer(settings: { var s = OCRSettings(); s.level = .fast; return s }())
         let image = try RecognizeFixture.image("scale300.png")
@@ -161,6 +163,39 @@ final class RecognizeLowResolutionTests: XCTestCase {
         XCTAssertEqual(TextRecognizer.segmentation(width: narrow.width, textDPI: 300), .singleBlock)
         let words = try ocr.recognize(narrow, textDPI: 300, deadline: 60).lines.map(\.text).joined(separator: " ").recognizedWords
         XCTAssertTrue(words.isSuperset(of: ["committee", "members"]), "\(words)")
+    }
+
+    /// A till receipt scanned on an A4 flatbed (scripts/fixtures/ocr.py): a 36-column column of
+    /// text on a sheet 3.5 times as wide, with a pencilled note and specks in the margins. Its
+    /// text is measured as narrow, so it is read as one block; with automatic layout analysis
+    /// the amounts column is lost (Tesseract CLI `--psm 3` reads ".00" of its 13 amounts).
+    func testAReceiptOnAWideSheetIsReadAsOneBlock() throws {
+        let image = try ImageFile.read(RecognizeFixture.folder.appendingPathComponent("receipt_on_a4.png").path,
+                                       maxPixels: .max, assumedDPI: 0)
+        let scale = try XCTUnwrap(image.textScale())
+        // The text runs from x = 450 to 841 (36 columns of 8.5-pt DejaVu Sans Mono at 150 dpi).
+        XCTAssertEqual(Double(try XCTUnwrap(scale.textWidth)), 391, accuracy: 20)
+        let dpi = scale.estimatedDPI
+        XCTAssertEqual(TextRecognizer.segmentation(width: image.width, textDPI: dpi), .auto)
+        XCTAssertEqual(TextRecognizer.segmentation(width: image.width, textWidth: scale.textWidth, textDPI: dpi), .singleBlock)
+
+        let ocr = try TextRecognizer(settings: { var s = OCRSettings(); s.level = .fast; return s }())
+        let lines = try ocr.recognize(image, textDPI: dpi, textWidth: scale.textWidth, deadline: 60).lines.map(\.text)
+        let items = [("Envelope", "1.20"), ("Marker", "7.50"), ("Paper", "3.90"), ("Stapler", "24.00"), ("Notebook", "5.60"),
+                     ("Glue", "2.10"), ("Subtotal", "44.30"), ("Rounding", "0.00"), ("Cash", "50.00"), ("Change", "5.70")]
+        let paired = items.filter { item, amount in lines.contains { $0.contains(item) && $0.contains(amount) } }
+        XCTAssertGreaterThanOrEqual(paired.count, items.count - 1, "read: \(lines)")
+    }
+
+    /// The width of a page's text leaves out the outermost marks: a speck in each margin and a
+    /// stray letter-sized mark do not widen a narrow column.
+    func testTextWidthLeavesOutStrayMarks() {
+        var boxes = (0..<200).map { Box(x: 400 + ($0 % 20) * 20, y: ($0 / 20) * 30, width: 12, height: 14) }
+        XCTAssertEqual(TextScale.textWidth(of: boxes), 392)
+        boxes += [Box(x: 5, y: 10, width: 12, height: 14), Box(x: 1900, y: 400, width: 12, height: 14)]
+        XCTAssertEqual(TextScale.textWidth(of: boxes), 392)
+        XCTAssertNil(TextScale.textWidth(of: []))
+        XCTAssertEqual(TextScale(xHeight: 10, components: 50, textWidth: 300).scaled(by: 0.5).textWidth, 150)
     }
 
     /// A page with no text (graph paper, scripts/fixtures/ocr.py) is not taken for tiny text and

@@ -141,6 +141,21 @@ final class RunEndToEndTests: XCTestCase {
 
     /// Barcodes run before layout and the page structure lists them; `rerun --stage layout`
     /// lays the page out again with the stored barcodes.
+    /// The text width measured at extraction reaches OCR: a receipt scanned on an A4 sheet is
+    /// read as one block, its amounts on their items' lines (scripts/fixtures/ocr.py).
+    func testAReceiptOnAWideSheetKeepsItsAmounts() throws {
+        let box = try QuireSandbox(files: [])
+        let fixture = QuireSandbox.fixtures.deletingLastPathComponent().appendingPathComponent("ocr/receipt_on_a4.png")
+        try box.add(fixture, as: "receipt.png")
+        try box.writePipeline(ocr: true, barcodes: false)
+        let run = try box.run(["run", box.pipeline, "--quiet"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let lines = try box.query("SELECT group_concat(text, ' ') FROM (SELECT line_id, text FROM words ORDER BY line_id, word_order) GROUP BY line_id")
+        for (item, amount) in [("Stapler", "24.00"), ("Subtotal", "44.30"), ("Cash", "50.00")] {
+            XCTAssertTrue(lines.contains { $0.contains(item) && $0.contains(amount) }, "\(item) \(amount) in \(lines)")
+        }
+    }
+
     func testTheStructureListsBarcodesAlsoAfterALayoutRerun() throws {
         let box = try QuireSandbox(files: [])
         let fixture = QuireSandbox.fixtures.deletingLastPathComponent().appendingPathComponent("barcodes/single_qr.png")

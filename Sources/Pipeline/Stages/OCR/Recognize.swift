@@ -100,11 +100,19 @@ public final class TextRecognizer {
     /// receipt's item names from their prices into separate columns and reads them apart
     /// (Tesseract CLI on the dev receipts: CER 0.311 with `--psm 3`, 0.274 with `--psm 6`).
     public static let narrowPageXHeights = 80.0
+    /// A page whose text spans at most this many x-heights (`TextScale.textWidth`) is read as a
+    /// single block too, however wide the sheet: a receipt scanned on an A4 flatbed or with
+    /// wide margins. On the dev pages the text of the 20 receipts spans 22–33 x-heights (70 for
+    /// one whose print is broken into fragments), that of the arXiv pages 65–116.
+    public static let narrowTextXHeights = 48.0
 
-    /// How a page `width` pixels wide whose text is at `textDPI` is segmented.
-    public static func segmentation(width: Int, textDPI: Int) -> PageSegmentation {
+    /// How a page `width` pixels wide whose text, at `textDPI`, spans `textWidth` pixels
+    /// (nil: not measured) is segmented.
+    public static func segmentation(width: Int, textWidth: Int? = nil, textDPI: Int) -> PageSegmentation {
         let xHeight = TextScale.xHeight(atDPI: textDPI)
-        return Double(width) / xHeight <= narrowPageXHeights ? .singleBlock : .auto
+        if Double(width) / xHeight <= narrowPageXHeights { return .singleBlock }
+        if let textWidth, Double(textWidth) / xHeight <= narrowTextXHeights { return .singleBlock }
+        return .auto
     }
 
     /// How much a page whose text is at `textDPI` is enlarged before OCR (1: not at all); the
@@ -121,10 +129,12 @@ public final class TextRecognizer {
     ///   - textDPI: the resolution the page's text size corresponds to (`PreparedImage.textDPI`):
     ///     told to Tesseract, and small text is enlarged first (`upscaleFactor`). nil: the image's.
     ///     Boxes always come back in `image`'s pixels.
+    ///   - textWidth: how wide the page's text is in `image`'s pixels (`TextScale.textWidth`);
+    ///     nil: the image's width.
     ///   - seconds: the page's time budget. The fast pass failing it throws
     ///     `OCRError.deadlineExceeded`; the accurate pass stops re-reading when it runs out.
     ///   - maxPixels: the largest enlarged copy made (`extract.max_megapixels`).
-    public func recognize(_ image: Image, textDPI: Int? = nil, deadline seconds: Double,
+    public func recognize(_ image: Image, textDPI: Int? = nil, textWidth: Int? = nil, deadline seconds: Double,
                           maxPixels: Int = ExtractSettings().maxPixels) throws -> PageText {
         let start = Date()
         let dpi = textDPI ?? (image.resolution >= 70 ? image.resolution : 300)
@@ -132,7 +142,7 @@ public final class TextRecognizer {
         var input = factor > 1 ? try image.scaled(by: factor) : image
         if try input.ocrHasDarkBorder() { input = try input.ocrCleanedPage() }
         let scaled = try input.ocrWithResolution(Int((Double(dpi) * factor).rounded()))
-        let layout = Self.segmentation(width: image.width, textDPI: dpi)
+        let layout = Self.segmentation(width: image.width, textWidth: textWidth, textDPI: dpi)
         // A "word" of vertical bars is a ruling (a table's rules, a receipt's frame), not text.
         var page = try fast.recognize(scaled, options: RecognitionOptions(segmentation: layout, deadline: seconds,
                                                                           vocabulary: vocabulary))
