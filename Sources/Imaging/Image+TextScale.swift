@@ -8,10 +8,8 @@ public struct TextScale: Sendable, Equatable {
     public var xHeight: Double
     /// Number of text-like connected components the measurement rests on.
     public var components: Int
-    /// How wide the text is, in pixels: the horizontal span of the text-like components, their
-    /// outermost 1 % on each side left out (a stray mark in a margin). Nil when not measured.
-    /// A till receipt scanned on an A4 flatbed is a narrow column on a wide page.
-    public var textWidth: Int?
+    /// Where the text is (`TextArea`); nil when not measured.
+    public var area: TextArea?
 
     /// X-height of 10-pt body text, in inches: 0.45 em (Times 0.45, Computer Modern 0.43,
     /// Helvetica 0.52) of 10 pt. A page of 10-pt text at 300 dpi has an x-height of ≈ 19 px.
@@ -26,8 +24,8 @@ public struct TextScale: Sendable, Equatable {
     /// words of garbage in 60 s). Photos with a code and a label stay above it (0.06 and up).
     public static let minimumTextShare = 0.05
 
-    public init(xHeight: Double, components: Int, textWidth: Int? = nil) {
-        self.xHeight = xHeight; self.components = components; self.textWidth = textWidth
+    public init(xHeight: Double, components: Int, area: TextArea? = nil) {
+        self.xHeight = xHeight; self.components = components; self.area = area
     }
 
     /// The resolution (pixels per inch) at which 10-pt body text has this page's x-height.
@@ -35,20 +33,7 @@ public struct TextScale: Sendable, Equatable {
 
     /// The text scale of the same page scaled by `factor`.
     public func scaled(by factor: Double) -> TextScale {
-        TextScale(xHeight: xHeight * factor, components: components,
-                  textWidth: textWidth.map { Int((Double($0) * factor).rounded()) })
-    }
-
-    /// The share of text-like components left out on each side when measuring `textWidth`.
-    public static let textWidthMarginShare = 0.01
-
-    /// The horizontal span of `boxes` (text-like components), leaving out the outermost
-    /// `textWidthMarginShare` of their left and right edges; nil without boxes.
-    public static func textWidth(of boxes: [DocumentModel.Box]) -> Int? {
-        guard !boxes.isEmpty else { return nil }
-        let lefts = boxes.map(\.x).sorted(), rights = boxes.map(\.maxX).sorted()
-        let skip = Int(Double(boxes.count) * textWidthMarginShare)
-        return max(1, rights[rights.count - 1 - skip] - lefts[skip])
+        TextScale(xHeight: xHeight * factor, components: components, area: area?.scaled(by: factor))
     }
 
     /// The x-height, in pixels, of the page's text at `dpi` if it were 10-pt body text.
@@ -125,7 +110,7 @@ extension Image {
         }
         let aligned = Self.alignedBoxes(boxes)
         var scale = TextScale.measure(heights: aligned.map(\.height), candidates: boxes.count)
-        scale?.textWidth = TextScale.textWidth(of: aligned)
+        scale?.area = TextArea(components: aligned)
         return scale?.scaled(by: Double(factor))
     }
 

@@ -167,35 +167,85 @@ final class RecognizeLowResolutionTests: XCTestCase {
 
     /// A till receipt scanned on an A4 flatbed (scripts/fixtures/ocr.py): a 36-column column of
     /// text on a sheet 3.5 times as wide, with a pencilled note and specks in the margins. Its
-    /// text is measured as narrow, so it is read as one block; with automatic layout analysis
-    /// the amounts column is lost (Tesseract CLI `--psm 3` reads ".00" of its 13 amounts).
+    /// text is measured as narrow, so it is read as one block, on a crop around the text; with
+    /// automatic layout analysis the amounts column is lost (Tesseract CLI `--psm 3` reads ".00"
+    /// of its 13 amounts). Boxes come back in the sheet's pixels.
     func testAReceiptOnAWideSheetIsReadAsOneBlock() throws {
         let image = try ImageFile.read(RecognizeFixture.folder.appendingPathComponent("receipt_on_a4.png").path,
                                        maxPixels: .max, assumedDPI: 0)
         let scale = try XCTUnwrap(image.textScale())
-        // The text runs from x = 450 to 841 (36 columns of 8.5-pt DejaVu Sans Mono at 150 dpi).
-        XCTAssertEqual(Double(try XCTUnwrap(scale.textWidth)), 391, accuracy: 20)
+        let area = try XCTUnwrap(scale.area)
+        // The text runs from x = 450 to 841 (36 columns of 8.5-pt DejaVu Sans Mono at 150 dpi),
+        // its 13 lines from y = 225 down.
+        XCTAssertEqual(Double(area.width), 391, accuracy: 20)
+        XCTAssertEqual(Double(area.box.x), 450, accuracy: 10)
+        XCTAssertEqual(Double(area.box.y), 225, accuracy: 15)
+        XCTAssertLessThan(area.box.maxY, 600)
         let dpi = scale.estimatedDPI
         XCTAssertEqual(TextRecognizer.segmentation(width: image.width, textDPI: dpi), .auto)
-        XCTAssertEqual(TextRecognizer.segmentation(width: image.width, textWidth: scale.textWidth, textDPI: dpi), .singleBlock)
+        XCTAssertEqual(TextRecognizer.segmentation(width: image.width, textWidth: area.width, textDPI: dpi), .singleBlock)
+        let crop = try XCTUnwrap(TextRecognizer.readingCrop(width: image.width, height: image.height, textArea: area, textDPI: dpi))
+        XCTAssertLessThan(crop.width * crop.height, image.width * image.height / 4)
 
         let ocr = try TextRecognizer(settings: { var s = OCRSettings(); s.level = .fast; return s }())
-        let lines = try ocr.recognize(image, textDPI: dpi, textWidth: scale.textWidth, deadline: 60).lines.map(\.text)
+        let page = try ocr.recognize(image, textDPI: dpi, textArea: area, deadline: 60)
+        let lines = page.lines.map(\.text)
         let items = [("Envelope", "1.20"), ("Marker", "7.50"), ("Paper", "3.90"), ("Stapler", "24.00"), ("Notebook", "5.60"),
                      ("Glue", "2.10"), ("Subtotal", "44.30"), ("Rounding", "0.00"), ("Cash", "50.00"), ("Change", "5.70")]
         let paired = items.filter { item, amount in lines.contains { $0.contains(item) && $0.contains(amount) } }
         XCTAssertGreaterThanOrEqual(paired.count, items.count - 1, "read: \(lines)")
+        let harbour = try XCTUnwrap(page.lines.flatMap(\.words).first { $0.text == "HARBOUR" })
+        XCTAssertEqual(Double(harbour.box.x), 450, accuracy: 4)
+        XCTAssertEqual(Double(harbour.box.y), 228, accuracy: 6)
     }
 
-    /// The width of a page's text leaves out the outermost marks: a speck in each margin and a
-    /// stray letter-sized mark do not widen a narrow column.
-    func testTextWidthLeavesOutStrayMarks() {
+    /// The text area of a page: the box around all its text-like components; its width leaves
+    /// out the outermost marks (a speck in each margin does not widen a narrow column).
+    func testTextAreaWidthLeavesOutStrayMarks() throws {
         var boxes = (0..<200).map { Box(x: 400 + ($0 % 20) * 20, y: ($0 / 20) * 30, width: 12, height: 14) }
-        XCTAssertEqual(TextScale.textWidth(of: boxes), 392)
+        XCTAssertEqual(TextArea(components: boxes), TextArea(box: Box(x: 400, y: 0, width: 392, height: 284), width: 392))
         boxes += [Box(x: 5, y: 10, width: 12, height: 14), Box(x: 1900, y: 400, width: 12, height: 14)]
-        XCTAssertEqual(TextScale.textWidth(of: boxes), 392)
-        XCTAssertNil(TextScale.textWidth(of: []))
-        XCTAssertEqual(TextScale(xHeight: 10, components: 50, textWidth: 300).scaled(by: 0.5).textWidth, 150)
+        let area = try XCTUnwrap(TextArea(components: boxes))
+        XCTAssertEqual(area.width, 392)
+        XCTAssertEqual(area.box, Box(x: 5, y: 0, width: 1907, height: 414))
+        XCTAssertNil(TextArea(components: []))
+        XCTAssertEqual(TextScale(xHeight: 10, components: 50, area: area).scaled(by: 0.5).area,
+                       TextArea(box: Box(x: 3, y: 0, width: 953, height: 207), width: 196))
+    }
+
+    /// Deskewing turns the page about its centre: the text area follows, as the box around its
+    /// turned corners.
+    func testTextAreaFollowsTheDeskewRotation() {
+        let area = TextArea(box: Box(x: 400, y: 100, width: 200, height: 800), width: 200)
+        XCTAssertEqual(area.rotated(clockwiseDegrees: 0, width: 1000, height: 1000), area)
+        // A quarter turn clockwise about (500, 500): x' = 1000 - y, y' = x.
+        let quarter = area.rotated(clockwiseDegrees: 90, width: 1000, height: 1000).box
+        XCTAssertEqual(Double(quarter.x), 100, accuracy: 1)
+        XCTAssertEqual(Double(quarter.maxX), 900, accuracy: 1)
+        XCTAssertEqual(Double(quarter.y), 400, accuracy: 1)
+        XCTAssertEqual(Double(quarter.maxY), 600, accuracy: 1)
+        // 3° clockwise: the top moves right, the bottom left; the box grows by ≈ height × sin 3°.
+        let small = area.rotated(clockwiseDegrees: 3, width: 1000, height: 1000).box
+        XCTAssertLessThan(small.x, 400 - 15)
+        XCTAssertGreaterThan(small.maxX, 600 + 15)
+        XCTAssertEqual(Double(small.height), 800 * cos(3 * .pi / 180) + 200 * sin(3 * .pi / 180), accuracy: 2)
+    }
+
+    /// A page read as one block is read on a crop around its text, with a margin, only when the
+    /// crop leaves out at least half of the page.
+    func testReadingCropKeepsAMarginAndOnlyPaysOnMostlyEmptySheets() {
+        let area = TextArea(box: Box(x: 1500, y: 800, width: 1400, height: 4000), width: 1400)
+        // At 800 dpi an x-height is 50 px: a 200-px margin.
+        XCTAssertEqual(TextRecognizer.readingCrop(width: 4961, height: 7016, textArea: area, textDPI: 800),
+                       Box(x: 1300, y: 600, width: 1800, height: 4400))
+        // Clipped to the page.
+        let corner = TextArea(box: Box(x: 50, y: 30, width: 300, height: 500), width: 300)
+        XCTAssertEqual(TextRecognizer.readingCrop(width: 2000, height: 2000, textArea: corner, textDPI: 160),
+                       Box(x: 10, y: 0, width: 380, height: 570))
+        // A receipt photographed close: its text fills most of the image.
+        let close = TextArea(box: Box(x: 60, y: 200, width: 700, height: 1300), width: 700)
+        XCTAssertNil(TextRecognizer.readingCrop(width: 932, height: 1659, textArea: close, textDPI: 350))
+        XCTAssertNil(TextRecognizer.readingCrop(width: 932, height: 1659, textArea: nil, textDPI: 350))
     }
 
     /// A page with no text (graph paper, scripts/fixtures/ocr.py) is not taken for tiny text and
@@ -228,5 +278,34 @@ final class RecognizeLowResolutionTests: XCTestCase {
         XCTAssertEqual(half.lines[0].box, half.words[0].box)
         XCTAssertEqual(half.regions[0].box, Box(x: 4, y: 10, width: 20, height: 6))
         XCTAssertEqual(page.scaled(by: 1), page)
+        let moved = page.translated(dx: 300, dy: -20)
+        XCTAssertEqual(moved.words[0].box, Box(x: 310, y: 1, width: 31, height: 9))
+        XCTAssertEqual(moved.lines[0].box, moved.words[0].box)
+        XCTAssertEqual(moved.regions[0].box, Box(x: 308, y: 0, width: 40, height: 12))
+        XCTAssertEqual(page.translated(dx: 0, dy: 0), page)
+    }
+
+    /// A receipt scanned askew on a wide sheet: deskewing turns its text area with it, so the
+    /// crop it is read on still holds every line whole.
+    func testASkewedReceiptOnAWideSheetIsCroppedAroundItsTurnedText() throws {
+        let sheet = try ImageFile.read(RecognizeFixture.folder.appendingPathComponent("receipt_on_a4.png").path,
+                                       maxPixels: .max, assumedDPI: 0)
+        // At 300 dpi (its 150 dpi is too coarse for the skew search's 4× reduction).
+        let skewed = try sheet.scaled(by: 2).ocrRotatedSmall(clockwiseDegrees: 4)
+        let prepared = try Preprocessor(settings: ExtractSettings()).prepare(skewed, textScale: try skewed.textScale(),
+                                                                             orientation: false)
+        XCTAssertEqual(prepared.skewDegrees, 4, accuracy: 0.5)
+        let area = try XCTUnwrap(prepared.textScale?.area)
+        let ocr = try TextRecognizer(settings: { var s = OCRSettings(); s.level = .fast; return s }())
+        // The text is above the sheet's centre: turned back by 4°, it moves ≈ 70 px sideways.
+        let whole = try ocr.recognize(prepared.image, textDPI: prepared.textDPI, deadline: 60)
+        let grown = Box(x: area.box.x - 5, y: area.box.y - 5, width: area.box.width + 10, height: area.box.height + 10)
+        for word in whole.words where word.text.count >= 3 {
+            XCTAssertEqual(word.box.intersection(grown), word.box, "\(word.text) at \(word.box) outside \(area.box)")
+        }
+        let lines = try ocr.recognize(prepared.image, textDPI: prepared.textDPI, textArea: area, deadline: 60).lines.map(\.text)
+        for (item, amount) in [("HARBOUR", "SUPPLIES"), ("Invoice", "40871"), ("Stapler", "24.00"), ("Change", "5.70")] {
+            XCTAssertTrue(lines.contains { $0.contains(item) && $0.contains(amount) }, "\(item) \(amount) in \(lines)")
+        }
     }
 }

@@ -98,7 +98,7 @@ final class ExtractPageStage: PageStage {
         let dpi = extracted.resolutionEstimated ? PageExtractor.resolution(estimatedFrom: prepared.textScale) : extracted.dpi
         page.image = prepared.image
         page.textDPI = prepared.textDPI
-        page.textWidth = prepared.textScale?.textWidth
+        page.textArea = prepared.textScale?.area
         page.measuredMS = extractMS + prepMS
         return ExtractOutput(
             size: PageSize(width: size.0, height: size.1, dpi: dpi),

@@ -100,6 +100,8 @@ public final class Preprocessor {
            abs(estimate.degrees) >= Self.minimumSkew, abs(estimate.degrees) <= 10 {
             skew = estimate.degrees
             current = try current.ocrRotatedSmall(clockwiseDegrees: -skew)
+            let area = scale?.area?.rotated(clockwiseDegrees: -skew, width: current.width, height: current.height)
+            scale?.area = area
         }
         return PreparedImage(image: current, rotation: rotation, skewDegrees: skew, textScale: scale, textDPI: dpi)
     }

@@ -27,8 +27,8 @@ final class PageContext {
     var image: Image?
     /// The resolution of the image's text, when measured (for OCR scaling).
     var textDPI: Int?
-    /// How wide the image's text is, in its pixels, when measured (for OCR segmentation).
-    var textWidth: Int?
+    /// Where the image's text is, when measured (for OCR segmentation and cropping).
+    var textArea: TextArea?
     /// Set by a stage whose own duration is not the wall time of its `run` (time spent in another
     /// stage's steps, or a reading made earlier).
     var measuredMS: Int?

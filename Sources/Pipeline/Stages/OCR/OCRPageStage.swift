@@ -73,7 +73,7 @@ final class OCRPageStage: PageStage {
             guard page.output(of: ExtractPageStage.self)?.textSource == .ocr, let image = page.image else { return nil }
             let ocr = settings.with(languages: page.task.ocrLanguages)
             guard let (text, ms) = try page.step(.ocr, {
-                try recognize(image, textDPI: page.textDPI, textWidth: page.textWidth, ocr, deadline: page.ocrDeadline, maxPixels: page.settings.extract.maxPixels)
+                try recognize(image, textDPI: page.textDPI, textArea: page.textArea, ocr, deadline: page.ocrDeadline, maxPixels: page.settings.extract.maxPixels)
             }) else { return nil }
             reading = text
             page.measuredMS = ms
@@ -97,14 +97,14 @@ final class OCRPageStage: PageStage {
         let deadline = page.ocrDeadline
         guard let ((reading, upright), ms) = try page.step(.ocr, { () throws -> (PageText, PreparedImage) in
             let start = Date()
-            let reading = try recognize(prepared.image, textDPI: prepared.textDPI, textWidth: prepared.textScale?.textWidth,
+            let reading = try recognize(prepared.image, textDPI: prepared.textDPI, textArea: prepared.textScale?.area,
                                         ocr, deadline: deadline,
                                         maxPixels: page.settings.extract.maxPixels)
             guard Preprocessor.mayBeTurned(reading), let upright = try reorient(extracted.image, extracted.textScale) else {
                 return (reading, prepared)
             }
             let left = max(1, deadline - Date().timeIntervalSince(start))
-            return (try recognize(upright.image, textDPI: upright.textDPI, textWidth: upright.textScale?.textWidth,
+            return (try recognize(upright.image, textDPI: upright.textDPI, textArea: upright.textScale?.area,
                                   ocr, deadline: left,
                                   maxPixels: page.settings.extract.maxPixels), upright)
         }) else { return prepared }
@@ -112,9 +112,9 @@ final class OCRPageStage: PageStage {
         return upright
     }
 
-    private func recognize(_ image: Image, textDPI: Int?, textWidth: Int?, _ settings: OCRSettings, deadline: Double,
+    private func recognize(_ image: Image, textDPI: Int?, textArea: TextArea?, _ settings: OCRSettings, deadline: Double,
                            maxPixels: Int) throws -> PageText {
-        try recognizer(for: settings).recognize(image, textDPI: textDPI, textWidth: textWidth, deadline: deadline,
+        try recognizer(for: settings).recognize(image, textDPI: textDPI, textArea: textArea, deadline: deadline,
                                                 maxPixels: maxPixels)
     }
 

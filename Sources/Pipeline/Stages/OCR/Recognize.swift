@@ -100,7 +100,7 @@ public final class TextRecognizer {
     /// receipt's item names from their prices into separate columns and reads them apart
     /// (Tesseract CLI on the dev receipts: CER 0.311 with `--psm 3`, 0.274 with `--psm 6`).
     public static let narrowPageXHeights = 80.0
-    /// A page whose text spans at most this many x-heights (`TextScale.textWidth`) is read as a
+    /// A page whose text spans at most this many x-heights (`TextArea.width`) is read as a
     /// single block too, however wide the sheet: a receipt scanned on an A4 flatbed or with
     /// wide margins. On the dev pages the text of the 20 receipts spans 22–33 x-heights (70 for
     /// one whose print is broken into fragments), that of the arXiv pages 65–116.
@@ -113,6 +113,27 @@ public final class TextRecognizer {
         if Double(width) / xHeight <= narrowPageXHeights { return .singleBlock }
         if let textWidth, Double(textWidth) / xHeight <= narrowTextXHeights { return .singleBlock }
         return .auto
+    }
+
+    /// The margin kept around a page's text when it is read on a crop, in x-heights (about two
+    /// lines, or four characters).
+    public static let cropMarginXHeights = 4.0
+    /// A crop is made only when it leaves out at least this share of the page's pixels.
+    public static let smallestCropSaving = 0.5
+
+    /// The part of a page `width` × `height` pixels to read when it is read as one block:
+    /// its text area (`TextArea.box`, from the text scale) with `cropMarginXHeights` around
+    /// it, when that leaves out at least `smallestCropSaving` of the page; nil: the whole page.
+    /// Read as one block, a sheet's empty margins give nothing but the marks in them, which a
+    /// single block reads as text (a receipt on an A4 scan: a pencilled note, a logo's
+    /// flourishes, specks).
+    public static func readingCrop(width: Int, height: Int, textArea: TextArea?, textDPI: Int) -> Box? {
+        guard let area = textArea?.box, width > 0, height > 0 else { return nil }
+        let margin = Int((cropMarginXHeights * TextScale.xHeight(atDPI: textDPI)).rounded(.up))
+        let grown = Box(x: area.x - margin, y: area.y - margin, width: area.width + 2 * margin, height: area.height + 2 * margin)
+        guard let crop = grown.intersection(Box(x: 0, y: 0, width: width, height: height)) else { return nil }
+        let kept = Double(crop.width * crop.height) / Double(width * height)
+        return kept <= 1 - smallestCropSaving ? crop : nil
     }
 
     /// How much a page whose text is at `textDPI` is enlarged before OCR (1: not at all); the
@@ -129,20 +150,33 @@ public final class TextRecognizer {
     ///   - textDPI: the resolution the page's text size corresponds to (`PreparedImage.textDPI`):
     ///     told to Tesseract, and small text is enlarged first (`upscaleFactor`). nil: the image's.
     ///     Boxes always come back in `image`'s pixels.
-    ///   - textWidth: how wide the page's text is in `image`'s pixels (`TextScale.textWidth`);
-    ///     nil: the image's width.
+    ///   - textArea: where the page's text is, in `image`'s pixels (`TextScale.area`); nil: not
+    ///     measured. It decides the segmentation, and a page read as one block is read on a
+    ///     crop around its text (`readingCrop`).
     ///   - seconds: the page's time budget. The fast pass failing it throws
     ///     `OCRError.deadlineExceeded`; the accurate pass stops re-reading when it runs out.
     ///   - maxPixels: the largest enlarged copy made (`extract.max_megapixels`).
-    public func recognize(_ image: Image, textDPI: Int? = nil, textWidth: Int? = nil, deadline seconds: Double,
+    public func recognize(_ image: Image, textDPI: Int? = nil, textArea: TextArea? = nil, deadline seconds: Double,
                           maxPixels: Int = ExtractSettings().maxPixels) throws -> PageText {
-        let start = Date()
         let dpi = textDPI ?? (image.resolution >= 70 ? image.resolution : 300)
+        let layout = Self.segmentation(width: image.width, textWidth: textArea?.width, textDPI: dpi)
+        if layout == .singleBlock,
+           let crop = Self.readingCrop(width: image.width, height: image.height, textArea: textArea, textDPI: dpi) {
+            return try read(image.cropped(to: crop), textDPI: dpi, layout: layout, deadline: seconds, maxPixels: maxPixels)
+                .translated(dx: crop.x, dy: crop.y)
+        }
+        return try read(image, textDPI: dpi, layout: layout, deadline: seconds, maxPixels: maxPixels)
+    }
+
+    /// Reads `image` (whose text is at `dpi`) segmented as `layout`: the fast pass, then the
+    /// level's re-reads; boxes in `image`'s pixels.
+    private func read(_ image: Image, textDPI dpi: Int, layout: PageSegmentation, deadline seconds: Double,
+                      maxPixels: Int) throws -> PageText {
+        let start = Date()
         let factor = Self.upscaleFactor(textDPI: dpi, pixels: image.width * image.height, maxPixels: maxPixels)
         var input = factor > 1 ? try image.scaled(by: factor) : image
         if try input.ocrHasDarkBorder() { input = try input.ocrCleanedPage() }
         let scaled = try input.ocrWithResolution(Int((Double(dpi) * factor).rounded()))
-        let layout = Self.segmentation(width: image.width, textWidth: textWidth, textDPI: dpi)
         // A "word" of vertical bars is a ruling (a table's rules, a receipt's frame), not text.
         var page = try fast.recognize(scaled, options: RecognitionOptions(segmentation: layout, deadline: seconds,
                                                                           vocabulary: vocabulary))
