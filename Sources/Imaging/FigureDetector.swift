@@ -54,7 +54,7 @@ public struct FigureDetector: Sendable {
         return image.withPix { pix -> [DocumentModel.Box] in
             var thin: [DocumentModel.Box] = []
             var boxes = Self.reducedBinary(pix, threshold: threshold, factor: factor) { work in
-                let all = Self.components(of: work)
+                let all = Image.componentBoxes(of: work)
                 thin = all.filter { max($0.width, $0.height) >= side / 2 && min($0.width, $0.height) < side / 2 }
                 return all.filter { max($0.width, $0.height) >= side && min($0.width, $0.height) >= side / 2 }
             }
@@ -64,7 +64,7 @@ public struct FigureDetector: Sendable {
                 var solid = pixOpenBrick(nil, work, brick, brick)
                 defer { pixDestroy(&solid) }
                 guard let solidPix = solid else { return [] }
-                return Self.components(of: solidPix).filter { $0.width >= side / 2 && $0.height >= side / 2 }
+                return Image.componentBoxes(of: solidPix).filter { $0.width >= side / 2 && $0.height >= side / 2 }
             }
             let gap = Int(mergeGap * scale)
             return Self.attached(thin, to: Self.merged(boxes, gap: gap), gap: gap).map { $0.scaled(by: Double(factor)) }
@@ -85,21 +85,6 @@ public struct FigureDetector: Sendable {
         defer { pixDestroy(&work) }
         guard let workPix = work else { return [] }
         return body(workPix)
-    }
-
-    /// Bounding boxes of the 8-connected components of a 1-bpp pix.
-    private static func components(of pix: UnsafeMutablePointer<PIX>) -> [DocumentModel.Box] {
-        // pixConnCompBB: new BOXA of the components' bounding boxes, caller destroys.
-        var boxa = pixConnCompBB(pix, 8)
-        defer { boxaDestroy(&boxa) }
-        guard let boxes = boxa else { return [] }
-        var out: [DocumentModel.Box] = []
-        for i in 0..<boxaGetCount(boxes) {
-            var x: Int32 = 0, y: Int32 = 0, w: Int32 = 0, h: Int32 = 0
-            guard boxaGetBoxGeometry(boxes, i, &x, &y, &w, &h) == 0 else { continue }
-            out.append(DocumentModel.Box(x: Int(x), y: Int(y), width: Int(w), height: Int(h)))
-        }
-        return out
     }
 
     /// Long thin components (a colour bar, a scale bar, a detached axis) join the candidate they

@@ -94,19 +94,8 @@ extension Image {
             var binary: UnsafeMutablePointer<PIX>? = pixThresholdToBinary(gray, Int32(min(170, Self.otsuLevel(gray))))
             defer { pixDestroy(&binary) }
             guard let binary else { throw .operation("threshold a page to measure its text") }
-            // pixConnCompBB: bounding boxes of the 8-connected components (a new BOXA, ours).
-            var found: UnsafeMutablePointer<BOXA>? = pixConnCompBB(binary, 8)
-            defer { boxaDestroy(&found) }
-            guard let found else { return [] }
             let maxHeight = max(5, min(Int(pixGetHeight(pix)), Int(pixGetWidth(pix))) / 20)
-            var result: [DocumentModel.Box] = []
-            for i in 0..<boxaGetCount(found) {
-                var x: Int32 = 0, y: Int32 = 0, w: Int32 = 0, h: Int32 = 0
-                guard boxaGetBoxGeometry(found, i, &x, &y, &w, &h) == 0 else { continue }
-                guard h >= 4, Int(h) <= maxHeight, w <= 6 * h else { continue }
-                result.append(DocumentModel.Box(x: Int(x), y: Int(y), width: Int(w), height: Int(h)))
-            }
-            return result
+            return Image.componentBoxes(of: binary).filter { $0.height >= 4 && $0.height <= maxHeight && $0.width <= 6 * $0.height }
         }
         let aligned = Self.alignedBoxes(boxes)
         var scale = TextScale.measure(heights: aligned.map(\.height), candidates: boxes.count)

@@ -192,7 +192,23 @@ public final class TextRecognizer {
             page = try rereadPageIfUnreadable(page, image: scaled, segmentation: layout, remaining: remaining)
             page = try rereadWeakLines(page, image: scaled, budget: &budget, remaining: remaining)
         }
-        return Self.removingNoiseLines(page.scaled(by: 1 / factor).removingWords(where: Self.isNoiseFragment))
+        let cleaned = Self.removingNoiseLines(page.scaled(by: 1 / factor).removingWords(where: Self.isNoiseFragment))
+        return try Self.readingDotLeaders(cleaned, on: image, xHeight: TextScale.xHeight(atDPI: dpi))
+    }
+
+    /// `page` (read on `image`, text x-height `xHeight` pixels) with its dot leaders read from
+    /// the image (`DotLeaders`). Each line that may hold one is looked at in a strip of the image
+    /// half a line taller on each side, so that the letters of the lines above and below are
+    /// whole there, not clipped into dot-sized pieces.
+    static func readingDotLeaders(_ page: PageText, on image: Image, xHeight: Double) throws -> PageText {
+        var result = page
+        for i in result.lines.indices where DotLeaders.mayHoldLeader(result.lines[i], xHeight: xHeight) {
+            let box = result.lines[i].box
+            let strip = Box(x: box.x, y: box.y - box.height / 2, width: box.width, height: 2 * box.height)
+            let leaders = DotLeaders.find(in: try image.inkComponents(in: strip), line: box, xHeight: xHeight)
+            if let line = DotLeaders.applying(leaders, to: result.lines[i]) { result.lines[i] = line }
+        }
+        return result
     }
 
     /// Below this confidence a one- or two-character "word" is taken for noise.
