@@ -18,38 +18,32 @@ extension PageText {
     /// The same text with every word, line and region box scaled by `factor`.
     public func scaled(by factor: Double) -> PageText {
         guard factor != 1 else { return self }
-        var copy = self
-        copy.lines = lines.map { line in
-            var line = line
-            line.box = line.box.scaled(by: factor)
-            line.words = line.words.map { word in
-                var word = word
-                word.box = word.box.scaled(by: factor)
-                word.fontSize = word.fontSize.map { $0 * factor }
-                return word
-            }
-            return line
-        }
-        copy.regions = regions.map { RegionHint(kind: $0.kind, box: $0.box.scaled(by: factor), index: $0.index) }
-        return copy
+        return mappingBoxes({ $0.scaled(by: factor) }, fontSize: { $0 * factor })
     }
 
     /// The same text with every word, line and region box moved by (`dx`, `dy`) pixels: from a
     /// crop's coordinates to those of the image it was cut from, when (`dx`, `dy`) is its origin.
     public func translated(dx: Int, dy: Int) -> PageText {
         guard dx != 0 || dy != 0 else { return self }
+        return mappingBoxes({ $0.translated(dx: dx, dy: dy) }, fontSize: { $0 })
+    }
+
+    /// The same text with `box` applied to every word, line and region box and `fontSize` to
+    /// every word's font size.
+    private func mappingBoxes(_ box: (Box) -> Box, fontSize: (Double) -> Double) -> PageText {
         var copy = self
         copy.lines = lines.map { line in
             var line = line
-            line.box = line.box.translated(dx: dx, dy: dy)
+            line.box = box(line.box)
             line.words = line.words.map { word in
                 var word = word
-                word.box = word.box.translated(dx: dx, dy: dy)
+                word.box = box(word.box)
+                word.fontSize = word.fontSize.map(fontSize)
                 return word
             }
             return line
         }
-        copy.regions = regions.map { RegionHint(kind: $0.kind, box: $0.box.translated(dx: dx, dy: dy), index: $0.index) }
+        copy.regions = regions.map { RegionHint(kind: $0.kind, box: box($0.box), index: $0.index) }
         return copy
     }
 }
