@@ -285,6 +285,24 @@ final class RecognizeLowResolutionTests: XCTestCase {
         XCTAssertEqual(page.translated(dx: 0, dy: 0), page)
     }
 
+    /// A receipt scanned upside down on a wide sheet: turning the page turns its text area
+    /// with it, so the crop it is read on is around the text, not where the text was.
+    func testAnUpsideDownReceiptOnAWideSheetKeepsItsTextAreaWhenTurned() throws {
+        let sheet = try ImageFile.read(RecognizeFixture.folder.appendingPathComponent("receipt_on_a4.png").path,
+                                       maxPixels: .max, assumedDPI: 0)
+        let turned = try sheet.rotated(quarterTurns: 2)
+        let measured = try XCTUnwrap(turned.textScale()?.area)
+        XCTAssertGreaterThan(measured.box.y, sheet.height / 2, "measured where the turned text is")
+        let prepared = try Preprocessor(settings: ExtractSettings()).prepare(turned, textScale: try turned.textScale())
+        XCTAssertEqual(prepared.rotation, 180)
+        let area = try XCTUnwrap(prepared.textScale?.area)
+        XCTAssertEqual(Double(area.box.x), 450, accuracy: 15)
+        XCTAssertEqual(Double(area.box.y), 225, accuracy: 20)
+        let ocr = try TextRecognizer(settings: { var s = OCRSettings(); s.level = .fast; return s }())
+        let lines = try ocr.recognize(prepared.image, textDPI: prepared.textDPI, textArea: area, deadline: 60).lines.map(\.text)
+        XCTAssertTrue(lines.contains { $0.contains("Stapler") && $0.contains("24.00") }, "\(lines)")
+    }
+
     /// A receipt scanned askew on a wide sheet: deskewing turns its text area with it, so the
     /// crop it is read on still holds every line whole.
     func testASkewedReceiptOnAWideSheetIsCroppedAroundItsTurnedText() throws {

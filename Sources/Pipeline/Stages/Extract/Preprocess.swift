@@ -91,6 +91,10 @@ public final class Preprocessor {
                 if rotation % 180 != 0, scale != nil {
                     scale = try current.textScale()
                     dpi = textDPI(of: current, scale: scale)
+                } else {
+                    // A half turn keeps the text's size; where the text is turns with the page.
+                    let area = scale?.area?.rotated(clockwiseDegrees: 180, width: current.width, height: current.height)
+                    scale?.area = area
                 }
             }
         }
