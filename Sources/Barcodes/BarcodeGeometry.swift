@@ -50,8 +50,7 @@ enum BarcodeGeometry {
     }
 
     private static func grown(_ box: Box) -> Box {
-        let m = max(8, max(box.width, box.height) / 4)
-        return Box(x: box.x - m, y: box.y - m, width: box.width + 2 * m, height: box.height + 2 * m)
+        box.expanded(by: max(8, max(box.width, box.height) / 4))
     }
 
     /// Appends the reads not already present (first read wins). A linear read whose payload is

@@ -19,6 +19,11 @@ public struct Box: Codable, Sendable, Hashable {
     public var midY: Double { Double(y) + Double(height) / 2 }
     public var area: Int { max(0, width) * max(0, height) }
 
+    /// The box grown by `margin` pixels on every side.
+    public func expanded(by margin: Int) -> Box {
+        Box(x: x - margin, y: y - margin, width: width + 2 * margin, height: height + 2 * margin)
+    }
+
     /// The smallest box holding both.
     public func union(_ other: Box) -> Box {
         let x0 = min(minX, other.minX), y0 = min(minY, other.minY)

@@ -97,8 +97,7 @@ public struct FigureDetector: Sendable {
         for t in thin {
             for k in out.indices {
                 let b = out[k]
-                let grown = DocumentModel.Box(x: b.x - gap, y: b.y - gap, width: b.width + 2 * gap, height: b.height + 2 * gap)
-                guard grown.intersection(t) != nil else { continue }
+                guard b.expanded(by: gap).intersection(t) != nil else { continue }
                 let vertical = t.height >= t.width
                 let length = vertical ? t.height : t.width, thickness = vertical ? t.width : t.height
                 let side = vertical ? b.height : b.width

@@ -160,8 +160,7 @@ enum Figures {
 
     private static func grown(_ region: Box, from picture: Box, lines: [TextLine], em: Double) -> Box {
         let reach = Int(1.5 * em), most = Int(labelReach * em)
-        let near = Box(x: region.x - reach, y: region.y - reach, width: region.width + 2 * reach, height: region.height + 2 * reach)
-        let limit = Box(x: picture.x - most, y: picture.y - most, width: picture.width + 2 * most, height: picture.height + 2 * most)
+        let near = region.expanded(by: reach), limit = picture.expanded(by: most)
         var out = region
         for l in lines where !contains(region, l.box) && near.intersection(l.box) != nil && limit.union(l.box) == limit {
             let label = l.words.count <= 4 || !Headings.isTextLike(l)

@@ -33,9 +33,7 @@ enum DotLeaders {
     /// the median step) and apart (the median step at least 2.5 dot widths). No letters, no
     /// baseline, no leader.
     static func find(in components: [Box], line: Box, xHeight: Double) -> [[Box]] {
-        let inLine = components.filter {
-            Double($0.y) + Double($0.height) / 2 >= Double(line.y) && Double($0.y) + Double($0.height) / 2 <= Double(line.maxY)
-        }.sorted { $0.x < $1.x }
+        let inLine = components.filter { $0.midY >= Double(line.y) && $0.midY <= Double(line.maxY) }.sorted { $0.x < $1.x }
         func isSmall(_ b: Box) -> Bool {
             let largest = Double(max(b.width, b.height)), smallest = Double(min(b.width, b.height))
             return largest <= 0.6 * xHeight && largest <= 2.5 * smallest + 1
@@ -59,15 +57,14 @@ enum DotLeaders {
     /// The evenly spaced runs of at least `minimumDots` among `dots` (left to right).
     private static func evenRuns(_ dots: [Box]) -> [[Box]] {
         guard dots.count >= minimumDots else { return [] }
-        func centre(_ b: Box) -> Double { Double(b.x) + Double(b.width) / 2 }
-        let steps = zip(dots, dots.dropFirst()).map { centre($1) - centre($0) }.sorted()
+        let steps = zip(dots, dots.dropFirst()).map { $1.midX - $0.midX }.sorted()
         let step = steps[steps.count / 2]
         let widths = dots.map(\.width).sorted()
         guard step >= 2.5 * Double(widths[widths.count / 2]) else { return [] }
         var runs: [[Box]] = []
         var current = [dots[0]]
         for (previous, dot) in zip(dots, dots.dropFirst()) {
-            let gap = centre(dot) - centre(previous)
+            let gap = dot.midX - previous.midX
             if gap >= 0.6 * step && gap <= 1.6 * step {
                 current.append(dot)
             } else {

@@ -130,9 +130,8 @@ public final class TextRecognizer {
     public static func readingCrop(width: Int, height: Int, textArea: TextArea?, textDPI: Int) -> Box? {
         guard let area = textArea?.box, width > 0, height > 0 else { return nil }
         let margin = Int((cropMarginXHeights * TextScale.xHeight(atDPI: textDPI)).rounded(.up))
-        let grown = Box(x: area.x - margin, y: area.y - margin, width: area.width + 2 * margin, height: area.height + 2 * margin)
-        guard let crop = grown.intersection(Box(x: 0, y: 0, width: width, height: height)) else { return nil }
-        let kept = Double(crop.width * crop.height) / Double(width * height)
+        guard let crop = area.expanded(by: margin).intersection(Box(x: 0, y: 0, width: width, height: height)) else { return nil }
+        let kept = Double(crop.area) / Double(width * height)
         return kept <= 1 - smallestCropSaving ? crop : nil
     }
 
