@@ -53,6 +53,11 @@ let package = Package(
         .target(name: "Export", dependencies: ["DocumentModel", "Layout", "Pipeline", "XML", "QPDF", "Imaging", "OCR", "CTesseract"]),
         .target(name: "QuireCLI", dependencies: ["Pipeline", "Export"]),
         .executableTarget(name: "quire", dependencies: ["QuireCLI"]),
+        // The measuring harnesses bench/ runs (bench/README.md); not part of the product.
+        .executableTarget(name: "quire-bench",
+                          dependencies: ["Barcodes", "DataDetection", "DocumentModel", "Imaging", "Layout", "OCR",
+                                         "PhoneNumbers", "Pipeline"],
+                          path: "bench/Harness"),
 
         // MARK: Tests, in layers. Unit targets (no engines, no child processes; seconds, see
         // scripts/test-unit.sh): LayoutTests, YAMLTests, SQLiteTests, PipelineUnitTests,

@@ -184,11 +184,10 @@ final class ExportRulesEndToEndTests: XCTestCase {
         let altoBytes = Array(try Data(contentsOf: URL(fileURLWithPath: xml + "/alpha.pdf.alto.xml")))
         let alto = try XMLParser.parseXML(altoBytes)
         XCTAssertEqual(alto.descendants { $0.name == "Page" }.map { $0.attributes["QUALITY"] }, [nil, "Missing", nil])
-        if let schemas = ExportXMLTests.schemas {
-            let schema = try XMLSchema(path: schemas.appendingPathComponent("alto-4-4.xsd").path,
-                                       catalog: schemas.appendingPathComponent("catalog.xml").path)
-            XCTAssertEqual(try schema.validate(altoBytes), [])
-        }
+        let schemas = ExportXMLTests.schemas
+        let schema = try XMLSchema(path: schemas.appendingPathComponent("alto-4-4.xsd").path,
+                                   catalog: schemas.appendingPathComponent("catalog.xml").path)
+        XCTAssertEqual(try schema.validate(altoBytes), [])
         XCTAssertEqual(try box.scalar("SELECT count(*) FROM exports WHERE format = 'json'"), 2)
 
         // Nothing changed: nothing is written again.

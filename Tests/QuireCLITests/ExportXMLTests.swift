@@ -5,13 +5,9 @@ import XML
 /// hOCR read back with libxml2's HTML parser (hierarchy, boxes, confidences) and ALTO validated
 /// against the official ALTO 4.4 schema, on the sample run's database.
 final class ExportXMLTests: XCTestCase {
-    /// `../shared/schemas` next to the repository (CI), or one folder further up (worktrees).
-    static var schemas: URL? {
-        let repo = SamplesEndToEndTests.repo
-        return [repo.deletingLastPathComponent(), repo.deletingLastPathComponent().deletingLastPathComponent()]
-            .map { $0.appendingPathComponent("shared/schemas") }
-            .first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("alto-4-4.xsd").path) }
-    }
+    /// The ALTO 4.4 schema, its offline XLink stand-in and catalog, kept in the repository
+    /// (Tests/Fixtures/schemas/README.md says where they come from).
+    static let schemas = SamplesEndToEndTests.repo.appendingPathComponent("Tests/Fixtures/schemas")
 
     private func exported(_ format: String) throws -> (QuireSandbox, URL) {
         let run = try XCTUnwrap(ExportEndToEndTests.samples, "the sample run could not start")
@@ -88,7 +84,7 @@ final class ExportXMLTests: XCTestCase {
     }
 
     func testALTOValidatesAgainstTheALTO44Schema() throws {
-        let schemas = try XCTUnwrap(Self.schemas, "the ALTO schema folder (../shared/schemas) is missing")
+        let schemas = Self.schemas
         let (box, out) = try exported("alto")
         let schema = try XMLSchema(path: schemas.appendingPathComponent("alto-4-4.xsd").path,
                                    catalog: schemas.appendingPathComponent("catalog.xml").path)

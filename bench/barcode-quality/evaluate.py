@@ -2,7 +2,7 @@
 """Score quire's barcode passes, PyPI zxing-cpp 3.x and zbarimg on the quality set.
 
 Inputs: <set>/labels.json (make_set.py) and <set>/quire-passes.jsonl, written by
-    QUIRE_BARCODE_BENCH=<set> OMP_THREAD_LIMIT=1 swift test --filter BarcodeQualityBenchTests
+    OMP_THREAD_LIMIT=1 .build/release/quire-bench barcodes <set>   (bench/Harness)
 Each pass is recorded alone; any combination is scored as the union of its passes (the reader
 merges passes the same way). A code counts as found when a read on its page has the same payload
 after normalisation (UPC-E expanded, leading zeros, GS1 "(01)", Codabar start/stop); a read that

@@ -2,7 +2,7 @@
 """Dump every page's stored words from a quire database as JSON lines, one page per line:
 {"page_id", "path", "page_number", "lines": [{"words": [{"text", "confidence", "x", "y", "width", "height"}]}]}.
 
-The data-detection eval harness (Tests/PhoneNumbersTests/DetectionEvalTests.swift) reads this
+The data-detection eval harness (`quire-bench detect`, bench/Harness/DetectionEvaluation.swift) reads this
 file, so the detector can be measured on real OCR words before it is a pipeline stage.
 
     python3 bench/data-detection/export_pages.py DB.sqlite pages.jsonl [--path-like '%sroie%']

@@ -2,7 +2,7 @@
 """Score data detection on receipts with annotated date and total (SROIE-style *.key.json).
 
 Input: the detector's detections, either
-  - JSON lines with path, type, text, value, currency (Tests/PhoneNumbersTests/DetectionEvalTests.swift), or
+  - JSON lines with path, type, text, value, currency (`quire-bench detect`, bench/Harness), or
   - a quire database with a detected_data(page_id, type, text, value, currency, ...) table.
 
     python3 bench/data-detection/score.py DETECTIONS.jsonl|DB.sqlite --keys ../shared/devset/ocr/sroie [--list]

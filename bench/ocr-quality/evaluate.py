@@ -4,8 +4,7 @@
     python3 bench/ocr-quality/make_set.py --out /tmp/ocrset
     python3 bench/ocr-quality/evaluate.py /tmp/ocrset [--levels fast,balanced,accurate] [--osd] [--no-swift]
 
-Runs `swift test --filter RecognizeEvaluationTests` with QUIRE_OCR_EVAL=<set> (the harness in
-Tests/PipelineTests writes <set>/out/<level>/*.txt and timings.json), runs `tesseract <page> -`
+Builds and runs `quire-bench ocr <set>` (the harness in bench/Harness writes <set>/out/<level>/*.txt and timings.json), runs `tesseract <page> -`
 (default settings, OMP_THREAD_LIMIT=1) on every page, then prints CER per level and variant
 and pages per minute. CER = Levenshtein(reference, hypothesis) / len(reference) after
 collapsing whitespace; the CLI gets no orientation correction (as its defaults do not).
@@ -43,10 +42,11 @@ def cer(ref, hyp):
 
 
 def run_swift(set_dir, levels, osd):
-    env = dict(os.environ, OMP_THREAD_LIMIT="1", QUIRE_OCR_EVAL=set_dir, QUIRE_OCR_EVAL_LEVELS=levels)
+    env = dict(os.environ, OMP_THREAD_LIMIT="1")
+    subprocess.run(["swift", "build", "-c", "release", "--product", "quire-bench"], cwd=ROOT, check=True)
+    cmd = [os.path.join(ROOT, ".build", "release", "quire-bench"), "ocr", set_dir, "--levels", levels]
     if osd:
-        env["QUIRE_OCR_EVAL_OSD"] = "1"
-    cmd = ["swift", "test", "--filter", "RecognizeEvaluationTests"]
+        cmd.append("--osd")
     r = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True)
     for line in r.stdout.splitlines():
         if line.startswith("strategy wins"):

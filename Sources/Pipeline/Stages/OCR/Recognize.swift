@@ -21,8 +21,8 @@ public final class TextRecognizer {
     let vocabulary: Vocabulary?
     let strategies: [RereadStrategy]
     /// How often each strategy (by index) gave the kept reading, and page re-reads: for tuning.
-    var strategyWins: [Int: Int] = [:]
-    var pageRereadWins = 0
+    package internal(set) var strategyWins: [Int: Int] = [:]
+    package internal(set) var pageRereadWins = 0
 
     /// What re-reading a page's weak lines may cost, as a share of its fast pass's cost
     /// (``RecognitionCost``; before round 8 the share was of measured time). Measured on the 44

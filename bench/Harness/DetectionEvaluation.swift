@@ -2,13 +2,11 @@ import DataDetection
 import DocumentModel
 import Foundation
 import PhoneNumbers
-import XCTest
 
-/// Runs the detector (with libphonenumber) over real pages' words and writes its detections as
-/// JSON lines for bench/data-detection/score.py. Skipped unless QUIRE_DETECT_EVAL_PAGES names a
-/// file written by bench/data-detection/export_pages.py. QUIRE_DETECT_EVAL_OUT: where to write
-/// (default /tmp/detections.jsonl); QUIRE_DETECT_EVAL_LOCALE: the settings' locale (none if unset).
-final class DetectionEvalTests: XCTestCase {
+/// Runs the detector (with libphonenumber) over real pages' words (a file written by
+/// bench/data-detection/export_pages.py) and writes its detections as JSON lines for
+/// bench/data-detection/score.py.
+enum DetectionEvaluation {
     struct StoredWord: Decodable { var text: String; var confidence: Double; var x, y, width, height: Int }
     struct StoredLine: Decodable { var words: [StoredWord] }
     struct StoredPage: Decodable { var page_id: Int; var path: String; var lines: [StoredLine] }
@@ -17,18 +15,12 @@ final class DetectionEvalTests: XCTestCase {
         var currency: String?; var carrier: String?; var confidence: Double
     }
 
-    func testDetectOnStoredPages() throws {
-        let env = ProcessInfo.processInfo.environment
-        guard let input = env["QUIRE_DETECT_EVAL_PAGES"] else {
-            throw XCTSkip("set QUIRE_DETECT_EVAL_PAGES (bench/data-detection/export_pages.py) to run")
-        }
-        let output = env["QUIRE_DETECT_EVAL_OUT"] ?? "/tmp/detections.jsonl"
-        let detector = DataDetector(settings: DetectionSettings(locale: env["QUIRE_DETECT_EVAL_LOCALE"]),
-                                    phoneNumbers: PhoneNumberLibrary())
+    static func run(pages input: String, locale: String?, out output: String) throws {
+        let detector = DataDetector(settings: DetectionSettings(locale: locale), phoneNumbers: PhoneNumberLibrary())
         let pages = try String(contentsOfFile: input, encoding: .utf8).split(separator: "\n").map {
             try JSONDecoder().decode(StoredPage.self, from: Data($0.utf8))
         }
-        XCTAssertFalse(pages.isEmpty)
+        guard !pages.isEmpty else { throw HarnessError("\(input) holds no pages") }
         var rows = "", count = 0
         let clock = ContinuousClock(), start = clock.now
         for stored in pages {

@@ -1,14 +1,13 @@
 import DocumentModel
 import Foundation
-import XCTest
-@testable import Layout
+import Layout
 
 /// Scores the layout pass on the labelled set of bench/layout-quality (run its generate.py
-/// first). Skipped unless QUIRE_LAYOUT_EVAL is set. Prints block precision/recall per kind,
-/// heading-level accuracy, list-item and table-cell F1 and reading-order agreement, for the
-/// text-layer inputs, the degraded (OCR-like) inputs and, when ocr_variant.py has run, real
-/// Tesseract words of the rendered pages.
-final class LayoutQualityEvalTests: XCTestCase {
+/// first): block precision/recall per kind, heading-level accuracy, list-item and table-cell F1
+/// and reading-order agreement, for the text-layer inputs, the degraded (OCR-like) inputs and,
+/// when ocr_variant.py has run, real Tesseract words of the rendered pages. Writes
+/// `last-results.txt` beside the data folder.
+enum LayoutEvaluation {
     struct TruthItem: Decodable { var marker: String; var markerType: String; var depth: Int; var text: String }
     struct TruthCell: Decodable { var row: Int; var column: Int; var rowSpan: Int; var columnSpan: Int; var text: String }
     struct TruthBlock: Decodable {
@@ -29,13 +28,10 @@ final class LayoutQualityEvalTests: XCTestCase {
         var levelsRight = 0, levelsTotal = 0, orderRight = 0, orderTotal = 0, textRight = 0, textTotal = 0
     }
 
-    func testLayoutQuality() throws {
-        guard ProcessInfo.processInfo.environment["QUIRE_LAYOUT_EVAL"] != nil else {
-            throw XCTSkip("set QUIRE_LAYOUT_EVAL=1 (after python3 bench/layout-quality/generate.py) to run")
-        }
-        let dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../bench/layout-quality/data").standardized
+    static func run(data: String, verbose: Bool, dump: String?) throws {
+        let dir = URL(fileURLWithPath: data)
         let files = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".json") }.sorted()
-        XCTAssertFalse(files.isEmpty, "no data in \(dir.path)")
+        guard !files.isEmpty else { throw HarnessError("no data in \(dir.path): run bench/layout-quality/generate.py") }
         var report = ""
         let variants: [(name: String, suffix: String)] = [("text layer", ""), ("degraded", "-degraded"), ("tesseract OCR", "-ocr")]
         for (variant, suffix) in variants {
@@ -46,8 +42,8 @@ final class LayoutQualityEvalTests: XCTestCase {
                 let start = Date()
                 let predicted = LayoutAnalyzer.analyzeDocument(pages: doc.pages)
                 seconds += Date().timeIntervalSince(start); pages += doc.pages.count
-                for (truth, blocks) in zip(doc.truth, predicted) { evaluate(truth, blocks, into: &score) }
-                if ProcessInfo.processInfo.environment["QUIRE_LAYOUT_EVAL_DUMP"] == file {
+                for (truth, blocks) in zip(doc.truth, predicted) { evaluate(truth, blocks, verbose: verbose, into: &score) }
+                if dump == file {
                     for (p, blocks) in predicted.enumerated() {
                         for b in blocks { print("DUMP p\(p) #\(b.readingOrder) \(b.kind) \(b.box): \(b.text.prefix(80))") }
                     }
@@ -55,19 +51,17 @@ final class LayoutQualityEvalTests: XCTestCase {
             }
             guard pages > 0 else { continue }
             report += describe(variant, score, pages: pages, seconds: seconds)
-            XCTAssertGreaterThan(score.kinds["paragraph"]?.f1 ?? 0, suffix == "-ocr" ? 0.5 : 0.8, variant)
-            XCTAssertGreaterThan(score.cells.f1, suffix == "-ocr" ? 0.5 : 0.8, variant)
         }
         print(report)
-        try? report.write(to: dir.appendingPathComponent("../last-results.txt").standardized, atomically: true, encoding: .utf8)
+        try report.write(to: dir.appendingPathComponent("../last-results.txt").standardized, atomically: true, encoding: .utf8)
     }
 
-    private func iou(_ a: Box, _ b: Box) -> Double {
+    private static func iou(_ a: Box, _ b: Box) -> Double {
         guard let i = a.intersection(b) else { return 0 }
         return Double(i.area) / Double(a.area + b.area - i.area)
     }
 
-    private func evaluate(_ truth: [TruthBlock], _ blocks: [Block], into score: inout Score) {
+    private static func evaluate(_ truth: [TruthBlock], _ blocks: [Block], verbose: Bool, into score: inout Score) {
         var used = Set<Int>()
         var match: [Int?] = []
         for t in truth {
@@ -78,11 +72,11 @@ final class LayoutQualityEvalTests: XCTestCase {
             score.kinds[t.kind, default: Counts()].fn += match.last! == nil ? 1 : 0
         }
         for (i, b) in blocks.enumerated() where !used.contains(i) { score.kinds[b.kind.rawValue, default: Counts()].fp += 1 }
-        if ProcessInfo.processInfo.environment["QUIRE_LAYOUT_EVAL"] == "verbose" {
+        if verbose {
             for (i, b) in blocks.enumerated() where !used.contains(i) { print("FP \(b.kind) \(b.box): \(b.kind == .table ? b.text.replacingOccurrences(of: "\n", with: " / ") : String(b.text.prefix(120)))") }
             for (t, m) in zip(truth, match) where m == nil { print("FN \(t.kind) \(t.box): \(t.text.prefix(120))") }
         }
-        for (t, m) in zip(truth, match) { compareContent(t, m.map { blocks[$0] }, into: &score) }
+        for (t, m) in zip(truth, match) { compareContent(t, m.map { blocks[$0] }, verbose: verbose, into: &score) }
         for (i, b) in blocks.enumerated() where !used.contains(i) {
             score.items.fp += b.listItems.count; score.itemShape.fp += b.listItems.count
             let filled = b.tableCells.filter { !$0.text.isEmpty }.count
@@ -92,7 +86,7 @@ final class LayoutQualityEvalTests: XCTestCase {
         for (a, b) in zip(order, order.dropFirst()) { score.orderTotal += 1; if blocks[a].readingOrder < blocks[b].readingOrder { score.orderRight += 1 } }
     }
 
-    private func compareContent(_ t: TruthBlock, _ b: Block?, into score: inout Score) {
+    private static func compareContent(_ t: TruthBlock, _ b: Block?, verbose: Bool, into score: inout Score) {
         if t.kind == "heading", let b { score.levelsTotal += 1; if b.level == t.level { score.levelsRight += 1 } }
         if t.kind == "paragraph", let b { score.textTotal += 1; if b.text == t.text { score.textRight += 1 } }
         let truthItems = Set((t.items ?? []).map { "\($0.depth)|\($0.markerType)|\($0.marker)|\($0.text)" })
@@ -108,10 +102,10 @@ final class LayoutQualityEvalTests: XCTestCase {
               into: &score.cellShape)
         let truthCells = Set((t.cells ?? []).filter { !$0.text.isEmpty }.map { "\($0.row),\($0.column),\($0.rowSpan),\($0.columnSpan)|\($0.text)" })
         let cells = Set((b?.tableCells ?? []).filter { !$0.text.isEmpty }.map { "\($0.row),\($0.column),\($0.rowSpan),\($0.columnSpan)|\($0.text)" })
-        if ProcessInfo.processInfo.environment["QUIRE_LAYOUT_EVAL"] == "verbose", truthCells != cells {
+        if verbose, truthCells != cells {
             print("CELLS missing \(truthCells.subtracting(cells).sorted()) extra \(cells.subtracting(truthCells).sorted())")
         }
-        if ProcessInfo.processInfo.environment["QUIRE_LAYOUT_EVAL"] == "verbose", t.items != nil, b != nil, truthItems != items {
+        if verbose, t.items != nil, b != nil, truthItems != items {
             print("ITEMS missing \(truthItems.subtracting(items).sorted()) extra \(items.subtracting(truthItems).sorted())")
         }
         score.cells.tp += truthCells.intersection(cells).count
@@ -119,11 +113,11 @@ final class LayoutQualityEvalTests: XCTestCase {
         score.cells.fp += cells.subtracting(truthCells).count
     }
 
-    private func tally(_ truth: Set<String>, _ found: Set<String>, into c: inout Counts) {
+    private static func tally(_ truth: Set<String>, _ found: Set<String>, into c: inout Counts) {
         c.tp += truth.intersection(found).count; c.fn += truth.subtracting(found).count; c.fp += found.subtracting(truth).count
     }
 
-    private func describe(_ variant: String, _ s: Score, pages: Int, seconds: Double) -> String {
+    private static func describe(_ variant: String, _ s: Score, pages: Int, seconds: Double) -> String {
         func pct(_ v: Double) -> String { String(format: "%5.1f", 100 * v) }
         var out = "\n== \(variant): \(pages) pages, \(String(format: "%.1f", 1000 * seconds / Double(max(pages, 1)))) ms/page ==\n"
         out += "kind        P      R      F1   (tp/fp/fn)\n"

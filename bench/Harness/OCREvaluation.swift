@@ -2,32 +2,26 @@ import DocumentModel
 import Foundation
 import Imaging
 import OCR
-import XCTest
-@testable import Pipeline
+import Pipeline
 
-/// Benchmark harness for bench/ocr-quality (skipped unless `QUIRE_OCR_EVAL` names a set made by
-/// make_set.py). Writes `<set>/out/<level>/<page>.txt`, `<set>/out/timings.json` and
-/// `<set>/out/osd.json`; evaluate.py computes CER from them.
-final class RecognizeEvaluationTests: XCTestCase {
+/// Reads a bench/ocr-quality set (made by make_set.py) at each level. Writes
+/// `<set>/out/<level>/<page>.txt`, `<set>/out/timings.json` and, with `--osd`, `<set>/out/osd.json`;
+/// evaluate.py computes CER from them.
+enum OCREvaluation {
     struct Entry: Decodable { var file: String; var variant: String; var languages: [String]; var rotation: Int }
     struct Timing: Encodable { var file: String; var level: String; var preprocessSeconds: Double
         var ocrSeconds: Double; var rotation: Int; var skew: Double; var accurateLines: Int; var lines: Int }
     struct OSDRun: Encodable { var file: String; var expected: Int; var dpi: Int; var rotation: Int?
         var confidence: Double; var seconds: Double }
 
-    func testEvaluateBenchmarkSet() throws {
-        let env = ProcessInfo.processInfo.environment
-        guard let set = env["QUIRE_OCR_EVAL"], !set.isEmpty else {
-            throw XCTSkip("set QUIRE_OCR_EVAL=/path/to/set (bench/ocr-quality/make_set.py) to run")
-        }
-        let levels = (env["QUIRE_OCR_EVAL_LEVELS"] ?? "fast,balanced,accurate")
-            .split(separator: ",").compactMap { OCRLevel(rawValue: String($0)) }
+    static func run(set: String, levels names: String, osd: Bool) throws {
+        let levels = names.split(separator: ",").compactMap { OCRLevel(rawValue: String($0)) }
         let root = URL(fileURLWithPath: set)
         let entries = try JSONDecoder().decode([Entry].self, from: Data(contentsOf: root.appendingPathComponent("manifest.json")))
         let out = root.appendingPathComponent("out")
         try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
 
-        if env["QUIRE_OCR_EVAL_OSD"] != nil { try evaluateOSD(entries, root: root, out: out) }
+        if osd { try evaluateOSD(entries, root: root, out: out) }
 
         let pre = try Preprocessor(settings: ExtractSettings())
         var recognizers: [String: TextRecognizer] = [:]
@@ -63,11 +57,11 @@ final class RecognizeEvaluationTests: XCTestCase {
         }
         let encoder = JSONEncoder(); encoder.outputFormatting = .prettyPrinted
         try encoder.encode(timings).write(to: out.appendingPathComponent("timings.json"))
-        XCTAssertEqual(timings.count, entries.count * levels.count)
+        print("BENCH wrote \(out.path) for \(entries.count) pages at \(levels.count) levels")
     }
 
     /// Orientation detection at full resolution and on downscaled copies: accuracy vs time.
-    private func evaluateOSD(_ entries: [Entry], root: URL, out: URL) throws {
+    private static func evaluateOSD(_ entries: [Entry], root: URL, out: URL) throws {
         let osd = try OrientationDetector()
         var runs: [OSDRun] = []
         for entry in entries {

@@ -1,0 +1,42 @@
+// quire-bench: the measuring harnesses of bench/ (quality sets, data detection, layout scores).
+// They call quire's libraries in-process; bench/*/evaluate.py and friends run them and score the
+// output. Not a test: nothing here asserts behaviour (see bench/README.md).
+import Foundation
+
+let usage = """
+usage: quire-bench barcodes SET                      every candidate pass alone, then the staged search
+       quire-bench ocr SET [--levels L,L] [--osd]    read a bench/ocr-quality set at each level
+       quire-bench detect PAGES [--locale L] [--out FILE]   detect data on exported pages' words
+       quire-bench layout DATA [--verbose] [--dump FILE]     score the layout pass on bench/layout-quality
+"""
+
+/// The value after `flag` in `args`, if given.
+func option(_ flag: String, in args: [String]) -> String? {
+    guard let i = args.firstIndex(of: flag), i + 1 < args.count else { return nil }
+    return args[i + 1]
+}
+
+let args = Array(CommandLine.arguments.dropFirst())
+guard let command = args.first, args.count >= 2 else {
+    FileHandle.standardError.write(Data((usage + "\n").utf8))
+    exit(64)
+}
+do {
+    switch command {
+    case "barcodes": try BarcodePasses.run(set: args[1])
+    case "ocr":
+        try OCREvaluation.run(set: args[1], levels: option("--levels", in: args) ?? "fast,balanced,accurate",
+                              osd: args.contains("--osd"))
+    case "detect":
+        try DetectionEvaluation.run(pages: args[1], locale: option("--locale", in: args),
+                                    out: option("--out", in: args) ?? "/tmp/detections.jsonl")
+    case "layout":
+        try LayoutEvaluation.run(data: args[1], verbose: args.contains("--verbose"), dump: option("--dump", in: args))
+    default:
+        FileHandle.standardError.write(Data("quire-bench: unknown command '\(command)'\n\(usage)\n".utf8))
+        exit(64)
+    }
+} catch {
+    FileHandle.standardError.write(Data("quire-bench \(command): \(error)\n".utf8))
+    exit(1)
+}
