@@ -22,6 +22,9 @@ let package = Package(
         .systemLibrary(name: "CQPDF", pkgConfig: "libqpdf", providers: [.apt(["libqpdf-dev"])]),
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         .systemLibrary(name: "CZBar", pkgConfig: "zbar", providers: [.apt(["libzbar-dev"])]),
+        .systemLibrary(name: "CTIFF", pkgConfig: "libtiff-4", providers: [.apt(["libtiff-dev"])]),
+        .systemLibrary(name: "CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
+        .systemLibrary(name: "CGIF", pkgConfig: "libgif", providers: [.apt(["libgif-dev"])]),
         // zxing-cpp 1.4 has no C API: a small C++ target with a plain-C header.
         .target(name: "ZXingShim",
                 cxxSettings: [.define("ZX_USE_UTF8")],
@@ -40,7 +43,7 @@ let package = Package(
         .target(name: "YAML", dependencies: ["CYAML"]),
         .target(name: "XML", dependencies: ["CLibXML2"]),
         .target(name: "QPDF", dependencies: ["CQPDF"]),
-        .target(name: "Imaging", dependencies: ["CLeptonica", "DocumentModel"]),
+        .target(name: "Imaging", dependencies: ["CLeptonica", "CTIFF", "CExif", "CGIF", "DocumentModel"]),
         .target(name: "PDF", dependencies: ["CPoppler", "Imaging", "DocumentModel"]),
         .target(name: "OCR", dependencies: ["CTesseract", "Imaging", "DocumentModel"]),
         .target(name: "Barcodes", dependencies: ["ZXingShim", "CZBar", "Imaging", "DocumentModel"]),

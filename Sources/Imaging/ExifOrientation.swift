@@ -1,3 +1,5 @@
+import CExif
+
 /// The EXIF Orientation tag (0x0112) of a JPEG file, parsed from its APP1 segment.
 ///
 /// Leptonica decodes JPEG pixels as stored; cameras store them sideways and record how a viewer
@@ -21,53 +23,21 @@ enum ExifOrientation: Int {
         }
     }
 
-    /// Parses the orientation from the first bytes of a JPEG file (APP1 sits before the image
-    /// data, so 64 KiB is plenty). Nil when absent or malformed: the image is taken as upright.
+    /// The orientation in the first bytes of a JPEG file (APP1 sits before the image data, so
+    /// 64 KiB is plenty), read with libexif. Nil when absent or malformed: the image is taken as
+    /// upright.
     static func parse(jpeg bytes: [UInt8]) -> ExifOrientation? {
         guard bytes.count > 4, bytes[0] == 0xFF, bytes[1] == 0xD8 else { return nil }
-        var at = 2
-        while at + 4 <= bytes.count {
-            guard bytes[at] == 0xFF else { return nil }
-            let marker = bytes[at + 1]
-            if marker == 0xFF { at += 1; continue }              // fill byte
-            if marker == 0xDA || marker == 0xD9 { return nil }   // start of scan / end: no EXIF
-            let length = Int(bytes[at + 2]) << 8 | Int(bytes[at + 3])
-            guard length >= 2 else { return nil }
-            let body = at + 4, end = at + 2 + length
-            if marker == 0xE1, end <= bytes.count, end - body >= 14,
-               Array(bytes[body..<body + 6]) == [0x45, 0x78, 0x69, 0x66, 0, 0] {   // "Exif\0\0"
-                return parseTIFF(Array(bytes[body + 6..<end]))
-            }
-            at = end
+        // exif_data_new_from_data: finds the APP1 "Exif" segment in JPEG data and parses it;
+        // an ExifData we own (unref), empty when there is none.
+        guard let data = bytes.withUnsafeBufferPointer({ exif_data_new_from_data($0.baseAddress, UInt32($0.count)) }) else {
+            return nil
         }
-        return nil
-    }
-
-    /// Finds tag 0x0112 in IFD0 of the TIFF structure inside the EXIF segment.
-    private static func parseTIFF(_ t: [UInt8]) -> ExifOrientation? {
-        guard t.count >= 8 else { return nil }
-        let little: Bool
-        switch (t[0], t[1]) {
-        case (0x49, 0x49): little = true
-        case (0x4D, 0x4D): little = false
-        default: return nil
-        }
-        func u16(_ i: Int) -> Int? {
-            guard i >= 0, i + 2 <= t.count else { return nil }
-            return little ? Int(t[i]) | Int(t[i + 1]) << 8 : Int(t[i]) << 8 | Int(t[i + 1])
-        }
-        func u32(_ i: Int) -> Int? {
-            guard let a = u16(i), let b = u16(i + 2) else { return nil }
-            return little ? a | b << 16 : a << 16 | b
-        }
-        guard u16(2) == 42, let ifd = u32(4), let count = u16(ifd) else { return nil }
-        for entry in 0..<count {
-            let e = ifd + 2 + entry * 12
-            guard let tag = u16(e) else { return nil }
-            if tag == 0x0112, let type = u16(e + 2), type == 3, let value = u16(e + 8) {
-                return ExifOrientation(rawValue: value)
-            }
-        }
-        return nil
+        defer { exif_data_unref(data) }
+        guard let ifd0 = data.pointee.ifd.0,
+              let entry = exif_content_get_entry(ifd0, EXIF_TAG_ORIENTATION),
+              entry.pointee.format == EXIF_FORMAT_SHORT, entry.pointee.components >= 1, let value = entry.pointee.data
+        else { return nil }
+        return ExifOrientation(rawValue: Int(exif_get_short(value, exif_data_get_byte_order(data))))
     }
 }

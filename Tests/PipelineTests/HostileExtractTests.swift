@@ -40,6 +40,27 @@ final class HostileExtractTests: XCTestCase {
         let last = try extractor.extract(document, page: count, settings: ExtractSettings())
         XCTAssertEqual(last.image.pixel(x: 3, y: 3), level(count))
     }
+
+    /// libtiff walks the chain (TIFFDirectories): a chain that loops back, or that links to a
+    /// directory past the end of the file, ends there; no page is counted twice, nothing hangs.
+    func testATIFFDirectoryChainThatLoopsOrRunsOffTheFileEndsThere() throws {
+        let tiff = ManyPageTIFF(pages: 5, side: 8, level: { UInt8(self.level($0)) })
+        let path = folder.appendingPathComponent("loop.tif").path
+        let document = DocumentRef(id: 1, path: path, kind: .tiff)
+        // The last directory's next-link (the 4 bytes that end the file) points back at the second.
+        var looped = tiff.bytes
+        let second = tiff.directoryOffsets[1]
+        for b in 0..<4 { looped[looped.count - 4 + b] = UInt8(second >> (8 * b) & 0xFF) }
+        try Data(looped).write(to: URL(fileURLWithPath: path))
+        XCTAssertEqual(try PageExtractor().pageCount(of: document), 5)
+        // ... or past the end of the file.
+        var cut = tiff.bytes
+        for b in 0..<4 { cut[cut.count - 4 + b] = b == 3 ? 0x7F : 0xFF }
+        try Data(cut).write(to: URL(fileURLWithPath: path))
+        XCTAssertEqual(try PageExtractor().pageCount(of: document), 5)
+        let page = try PageExtractor().extract(document, page: 5, settings: ExtractSettings())
+        XCTAssertEqual(page.image.pixel(x: 3, y: 3), level(5))
+    }
 }
 
 /// An uncompressed little-endian TIFF of `pages` square 8-bit gray pages, page k filled with

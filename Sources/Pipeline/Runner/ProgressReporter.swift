@@ -176,47 +176,50 @@ final class JSONProgress: ProgressReporter {
 }
 
 /// A small JSON value for progress events.
-public enum JSONValue: ExpressibleByStringLiteral, Equatable, Sendable {
+public enum JSONValue: ExpressibleByStringLiteral, Equatable, Sendable, Encodable {
     case string(String), int(Int), double(Double), null
     public init(stringLiteral value: String) { self = .string(value) }
 
-    /// One flat JSON object, keys sorted: `{"a":1,"b":"x"}`.
-    public static func object(_ fields: [String: JSONValue]) -> String {
-        var line = "{"
-        for (i, key) in fields.keys.sorted().enumerated() {
-            if i > 0 { line += "," }
-            JSONValue.string(key).write(to: &line)
-            line += ":"
-            fields[key]!.write(to: &line)
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .null: try container.encodeNil()
+        case .int(let i): try container.encode(i)
+        // Whole numbers as integers (`"seconds":3`); JSON cannot hold non-finite numbers: null.
+        case .double(let d) where !d.isFinite: try container.encodeNil()
+        case .double(let d) where d == d.rounded() && abs(d) < 1e15: try container.encode(Int(d))
+        case .double(let d): try container.encode(d)
+        case .string(let s): try container.encode(s)
         }
-        return line + "}"
     }
 
-    /// Appends the value as JSON text (RFC 8259: quotes, backslashes and control characters
-    /// escaped — C1 and bidi controls too, which a terminal would act on; non-finite numbers,
-    /// which JSON cannot hold, as null).
-    func write(to out: inout String) {
-        switch self {
-        case .null: out += "null"
-        case .int(let i): out += String(i)
-        case .double(let d): out += d.isFinite ? (d == d.rounded() && abs(d) < 1e15 ? String(Int(d)) : String(d)) : "null"
-        case .string(let s):
-            out += "\""
-            for scalar in s.unicodeScalars {
-                switch scalar {
-                case "\"": out += "\\\""
-                case "\\": out += "\\\\"
-                case "\n": out += "\\n"
-                case "\r": out += "\\r"
-                case "\t": out += "\\t"
-                case _ where TerminalText.needsEscape(scalar):
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                default: out.unicodeScalars.append(scalar)
-                }
+    private static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }()
+
+    /// One flat JSON object, keys sorted: `{"a":1,"b":"x"}`, written by `JSONEncoder`.
+    public static func object(_ fields: [String: JSONValue]) -> String {
+        // Encoding a dictionary of these values cannot fail (no non-finite number reaches it).
+        let json = (try? encoder.encode(fields)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+        return escapingTerminalControls(json)
+    }
+
+    /// JSONEncoder escapes only U+0000–U+001F; C1 and bidi controls, which a terminal acts on,
+    /// are written as `\uXXXX` too (they can only stand inside strings, so the JSON means the same).
+    static func escapingTerminalControls(_ json: String) -> String {
+        guard json.unicodeScalars.contains(where: TerminalText.needsEscape) else { return json }
+        var out = ""
+        for scalar in json.unicodeScalars {
+            if TerminalText.needsEscape(scalar) {
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            } else {
+                out.unicodeScalars.append(scalar)
             }
-            out += "\""
         }
+        return out
     }
 }
 
