@@ -39,16 +39,29 @@ final class PageWork {
             // Skipped: it failed already (in an earlier stage's step), or an input failed.
             guard !page.failed.contains(type.stage), !type.inputs.contains(where: page.failed.contains) else { continue }
             guard let instance = instances[type.stage] else { continue }
-            page.measuredMS = nil
+            let stepsBefore = page.stepMS
             let t0 = Date()
             guard let output = try type.runErased(instance, page) else {
                 // The image's producer failing leaves nothing to work on.
                 if type.producesImage && page.failed.contains(type.stage) { return }
                 continue
             }
+            let wall = Int(Date().timeIntervalSince(t0) * 1000)
             try page.produce(stage: type.stage, erased: output,
-                             ms: page.measuredMS ?? Int(Date().timeIntervalSince(t0) * 1000))
+                             ms: Self.duration(of: type.stage, wall: wall, stepsBefore: stepsBefore, stepsAfter: page.stepMS))
         }
+    }
+}
+
+extension PageWork {
+    /// The time a stage took on a page: the wall time of its run, less the steps it made for
+    /// other stages (extraction reads the page for OCR while checking orientation), plus its own
+    /// steps made earlier in another stage's run (that reading, counted for OCR).
+    static func duration(of stage: Stage, wall: Int, stepsBefore: [Stage: Int], stepsAfter: [Stage: Int]) -> Int {
+        let foreign = stepsAfter.reduce(0) { sum, step in
+            step.key == stage ? sum : sum + step.value - (stepsBefore[step.key] ?? 0)
+        }
+        return max(0, wall - foreign) + (stepsBefore[stage] ?? 0)
     }
 }
 

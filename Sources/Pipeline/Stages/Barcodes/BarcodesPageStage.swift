@@ -42,12 +42,11 @@ final class BarcodesPageStage: PageStage {
     }
 
     func run(_ page: PageContext, settings: BarcodeSettings) throws -> [Barcode]? {
-        guard let image = page.image else { return nil }
+        guard let image = page.output(of: ExtractPageStage.self)?.working?.image else { return nil }
         let words = page.pageText?.words.count ?? 0
-        guard let (found, ms) = try page.step(.barcodes, {
+        guard let (found, _) = try page.step(.barcodes, {
             try detector(settings, conservative: page.task.conservativeBarcodes).detect(image, textWords: words)
         }) else { return nil }
-        page.measuredMS = ms
         // OCR read in this task keeps no words inside a symbol (sent again, filtered).
         try page.revise(OCRPageStage.self) { text in
             let filtered = text.removingWords(inside: found)

@@ -63,7 +63,7 @@ final class ExtractPageStage: PageStage {
         // is plenty, and it is rendered straight to the 1-bit ink the detector works on.
         let reduced = page.isDue(.barcodes) ? nil
             : TextLayerRaster(dpi: Self.rulingDPI, inkThreshold: RulingDetector().threshold)
-        guard let (extracted, extractMS) = try page.step(.extract, {
+        guard let (extracted, _) = try page.step(.extract, {
             try page.withOpenedDocument {
                 try extractor.extract($0, page: task.pageNumber, settings: settings, textLayerRaster: reduced)
             }
@@ -74,15 +74,18 @@ final class ExtractPageStage: PageStage {
         // again when it is turned). Without OCR in this task, OSD runs first.
         let reader = page.instance(of: OCRPageStage.self)
         let readFirst = usesOCR && settings.detectOrientation && ocr.enabled && page.isDue(.ocr) && reader != nil
-        guard var (prepared, prepMS) = try page.step(.preprocess, {
+        guard var (prepared, _) = try page.step(.preprocess, {
             usesOCR ? try preprocess(extracted.image, textScale: extracted.textScale, settings,
                                      languages: ocr.languages, orientation: !readFirst)
                     : PreparedImage(image: extracted.image, rotation: 0, skewDegrees: 0)
         }) else { return nil }
+        var firstReading: (text: PageText, ms: Int)?
         if readFirst, let reader {
-            prepared = try reader.readFirst(page, extracted, prepared) { image, textScale in
+            let read = try reader.readFirst(page, extracted, prepared) { image, textScale in
                 try self.preprocessor(settings, languages: ocr.languages).reoriented(image, textScale: textScale)
             }
+            prepared = read.prepared
+            firstReading = read.reading
         }
         // Ruling lines belong to the page's preparation: a leptonica failure fails that step.
         guard let (rulings, _) = try page.step(.preprocess, {
@@ -96,15 +99,12 @@ final class ExtractPageStage: PageStage {
         let size = usesOCR ? (prepared.image.width, prepared.image.height) : (extracted.width, extracted.height)
         // An image without a resolution takes the estimate measured on the upright page.
         let dpi = extracted.resolutionEstimated ? PageExtractor.resolution(estimatedFrom: prepared.textScale) : extracted.dpi
-        page.image = prepared.image
-        page.textDPI = prepared.textDPI
-        page.textArea = prepared.textScale?.area
-        page.measuredMS = extractMS + prepMS
         return ExtractOutput(
             size: PageSize(width: size.0, height: size.1, dpi: dpi),
             textSource: extracted.textSource, rotation: prepared.rotation, skew: prepared.skewDegrees,
             rulings: rulings, figures: figures, textLayer: extracted.textLayer,
-            estimatedDPI: usesOCR ? prepared.textScale?.estimatedDPI : nil)
+            estimatedDPI: usesOCR ? prepared.textScale?.estimatedDPI : nil,
+            working: WorkingPage(prepared: prepared, firstReading: firstReading))
     }
 
     private func preprocessor(_ settings: ExtractSettings, languages: [String]) throws -> Preprocessor {

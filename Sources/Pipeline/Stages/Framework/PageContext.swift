@@ -23,15 +23,9 @@ final class PageContext {
     /// Durations of the stages produced here, in milliseconds.
     private var durations: [Stage: Int] = [:]
 
-    /// The prepared page image (upright, deskewed), when a stage needing it is due.
-    var image: Image?
-    /// The resolution of the image's text, when measured (for OCR scaling).
-    var textDPI: Int?
-    /// Where the image's text is, when measured (for OCR segmentation and cropping).
-    var textArea: TextArea?
-    /// Set by a stage whose own duration is not the wall time of its `run` (time spent in another
-    /// stage's steps, or a reading made earlier).
-    var measuredMS: Int?
+    /// Milliseconds of the steps made so far in this task, by the stage they belong to (a
+    /// preprocess step is extraction's; OCR's reading during orientation checking is OCR's).
+    private(set) var stepMS: [Stage: Int] = [:]
 
     init(task: PageTask, settings: StageSettings, faults: FaultInjection, instances: [Stage: any PageStage],
          documents: OpenedDocuments, emit: @escaping (WorkerEvent) throws -> Void) {
@@ -63,7 +57,9 @@ final class PageContext {
             try faults.trigger(stage: stage, path: task.document.path, page: task.pageNumber,
                                conservativeBarcodes: task.conservativeBarcodes)
             let value = try body()
-            return (value, Int(Date().timeIntervalSince(t0) * 1000))
+            let ms = Int(Date().timeIntervalSince(t0) * 1000)
+            stepMS[stage.storedStage, default: 0] += ms
+            return (value, ms)
         } catch {
             try emit(.stageFailed(taskID: task.taskID, stage: stage, message: describe(error)))
             failed.insert(stage.storedStage)

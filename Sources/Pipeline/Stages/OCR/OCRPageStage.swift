@@ -32,8 +32,6 @@ final class OCRPageStage: PageStage {
     static let needsImage = true
 
     private var recognizer: (settings: OCRSettings, engine: TextRecognizer)?
-    /// The reading made before extraction finished (``readFirst``), for this page.
-    private var early: (text: PageText, ms: Int)?
 
     init() {}
 
@@ -64,19 +62,19 @@ final class OCRPageStage: PageStage {
     }
 
     func run(_ page: PageContext, settings: OCRSettings) throws -> PageText? {
-        defer { early = nil }
+        guard let extract = page.output(of: ExtractPageStage.self), extract.textSource == .ocr,
+              let working = extract.working else { return nil }
         let reading: PageText
-        if let early {
-            reading = early.text
-            page.measuredMS = early.ms
+        if let first = working.firstReading {
+            reading = first.text
         } else {
-            guard page.output(of: ExtractPageStage.self)?.textSource == .ocr, let image = page.image else { return nil }
             let ocr = settings.with(languages: page.task.ocrLanguages)
-            guard let (text, ms) = try page.step(.ocr, {
-                try recognize(image, textDPI: page.textDPI, textArea: page.textArea, ocr, deadline: page.ocrDeadline, maxPixels: page.settings.extract.maxPixels)
+            let prepared = working.prepared
+            guard let (text, _) = try page.step(.ocr, {
+                try recognize(prepared.image, textDPI: prepared.textDPI, textArea: prepared.textScale?.area, ocr,
+                              deadline: page.ocrDeadline, maxPixels: page.settings.extract.maxPixels)
             }) else { return nil }
             reading = text
-            page.measuredMS = ms
         }
         // Words inside stored barcodes are no text (a QR code read as letters); barcodes found
         // in this task take theirs out when they are found.
@@ -88,11 +86,12 @@ final class OCRPageStage: PageStage {
 
     /// Reads the prepared (deskewed, not yet turned) page for extraction; when the reading is
     /// poor (`Preprocessor.mayBeTurned`), asks `reorient` for the upright page and, if the page
-    /// is turned, reads that instead. Keeps the reading for ``run`` and returns the image it was
-    /// made on. A failure is this stage's (the page is then failed in `ocr`).
+    /// is turned, reads that instead. Returns the image the reading was made on and the reading
+    /// with its milliseconds (extraction hands both on in its output; ``run`` takes the reading
+    /// from there). A failure is this stage's (the page is then failed in `ocr`, no reading).
     func readFirst(_ page: PageContext, _ extracted: ExtractedPage, _ prepared: PreparedImage,
-                   reorient: (Image, TextScale?) throws -> PreparedImage?) throws -> PreparedImage {
-        early = nil
+                   reorient: (Image, TextScale?) throws -> PreparedImage?) throws
+        -> (prepared: PreparedImage, reading: (text: PageText, ms: Int)?) {
         let ocr = page.settings.ocr.with(languages: page.task.ocrLanguages)
         let deadline = page.ocrDeadline
         guard let ((reading, upright), ms) = try page.step(.ocr, { () throws -> (PageText, PreparedImage) in
@@ -107,9 +106,8 @@ final class OCRPageStage: PageStage {
             return (try recognize(upright.image, textDPI: upright.textDPI, textArea: upright.textScale?.area,
                                   ocr, deadline: left,
                                   maxPixels: page.settings.extract.maxPixels), upright)
-        }) else { return prepared }
-        early = (reading, ms)
-        return upright
+        }) else { return (prepared, nil) }
+        return (upright, (reading, ms))
     }
 
     private func recognize(_ image: Image, textDPI: Int?, textArea: TextArea?, _ settings: OCRSettings, deadline: Double,
