@@ -52,7 +52,9 @@ let package = Package(
         // MARK: The pipeline and the command line.
         .target(name: "Pipeline",
                 dependencies: ["DocumentModel", "Layout", "SQLite", "YAML", "Imaging", "PDF", "OCR", "Barcodes", "DataDetection",
-                               "PhoneNumbers", "CGLib", "CSystem", "CTesseract"]),
+                               "PhoneNumbers", "CGLib", "CSystem", "CTesseract"],
+                // QUIRE_FAULT (test-only fault injection) exists in debug builds only.
+                swiftSettings: [.define("QUIRE_TEST_FAULTS", .when(configuration: .debug))]),
         .target(name: "Export", dependencies: ["DocumentModel", "Layout", "Pipeline", "XML", "QPDF", "Imaging", "OCR", "CTesseract"]),
         .target(name: "QuireCLI", dependencies: ["Pipeline", "Export"]),
         .executableTarget(name: "quire", dependencies: ["QuireCLI"]),

@@ -7,7 +7,8 @@ import XCTest
 /// whichever worker falls idle instead of waiting behind a long page).
 final class WorkerPoolDepthTests: XCTestCase {
     private func pool() -> WorkerPool {
-        WorkerPool(size: 2, executable: "/nonexistent", memoryMiB: 0, events: EventQueue<CoordinatorEvent>())
+        WorkerPool(size: 2, launch: WorkerPool.processes(executable: "/nonexistent", memoryMiB: 0),
+                   events: EventQueue<CoordinatorEvent>())
     }
 
     private func finishedPage(after seconds: Double) -> WorkerPool.ActiveTask {

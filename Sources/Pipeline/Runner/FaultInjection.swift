@@ -7,6 +7,12 @@ import Foundation
 /// `slow` (the stage takes 0.5 s longer: lets tests kill a run mid-way). MATCH selects
 /// pages: `NAME` (the file name contains NAME) and/or `#N` (page N), e.g. `NAME#2`; empty matches
 /// every page. Example: `QUIRE_FAULT=barcodes:crash:invoice#1`.
+///
+/// Only debug builds (what `swift test` runs) read the variable: a release build, the one users
+/// install (`swift build -c release`), is compiled without it (`QUIRE_TEST_FAULTS`, set for the
+/// debug configuration in Package.swift), so no environment can make a production worker crash.
+/// The coordinator's handling of crashes is also tested in-process, with fake workers
+/// (`CoordinatorTests`); these faults serve the end-to-end tests with real worker processes.
 struct FaultInjection {
     enum Kind: String { case crash, zxing, segv, hang, oom, `throw`, slow }
     struct Fault { var stage: Stage; var kind: Kind; var name: String?; var page: Int? }
@@ -19,7 +25,12 @@ struct FaultInjection {
     let faults: [Fault]
 
     init(environment: [String: String] = ProcessInfo.processInfo.environment) {
-        faults = (environment["QUIRE_FAULT"] ?? "").split(separator: ",").compactMap { spec in
+        #if QUIRE_TEST_FAULTS
+        let spec = environment["QUIRE_FAULT"] ?? ""
+        #else
+        let spec = ""
+        #endif
+        faults = spec.split(separator: ",").compactMap { spec in
             let parts = spec.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false).map(String.init)
             guard parts.count >= 2, let stage = Stage(rawValue: parts[0]), let kind = Kind(rawValue: parts[1]) else { return nil }
             var name: String?, page: Int?

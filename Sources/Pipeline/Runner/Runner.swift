@@ -15,6 +15,11 @@ public final class Runner {
     /// Inputs with their own OCR languages: their documents' fingerprints, by root.
     var inputFingerprints: [String: [Stage: String]] = [:]
 
+    /// How workers are started: worker processes of `request.workerExecutable` unless a test
+    /// gives in-process fakes (the coordinator's scheduling, leasing, retry and resume tested
+    /// without child processes).
+    var launchWorker: WorkerPool.Launcher?
+
     /// This process's own binary (`/proc/self/exe`), which workers are started from.
     public static var ownExecutable: String {
         (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
@@ -76,8 +81,10 @@ public final class Runner {
             }
         }
         if signals.flag.isSet { state.interrupted = true }
-        let pool = WorkerPool(size: workerCount, executable: request.workerExecutable,
-                              memoryMiB: spec.run.workerMemoryMiB, events: state.events)
+        let pool = WorkerPool(size: workerCount,
+                              launch: launchWorker ?? WorkerPool.processes(executable: request.workerExecutable,
+                                                                           memoryMiB: spec.run.workerMemoryMiB),
+                              events: state.events)
         defer { pool.shutdown() }
 
         // Phase 1: open new documents and count their pages (in workers: opening can crash).

@@ -1,7 +1,29 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
-/// The coordinator's worker processes, each in a slot that knows the task it holds.
+/// One worker as the coordinator sees it: requests go in, events come back on the coordinator's
+/// queue (`CoordinatorEvent.worker`, then `.workerExited` once). ``WorkerProcess`` is the real
+/// one; tests give the runner in-process fakes (``WorkerPool/Launcher``).
+protocol WorkerHandle: AnyObject {
+    var index: Int { get }
+    func send(_ request: WorkerRequest) throws
+    /// Ends the worker at once (timeout, interrupt, shutdown); its exit is then reported.
+    func kill(signal: Int32)
+    /// No more requests: an idle worker exits on its own.
+    func closeInput()
+}
+
+extension WorkerHandle {
+    func kill() { kill(signal: SIGKILL) }
+}
+
+/// The coordinator's workers, each in a slot that knows the task it holds.
 final class WorkerPool {
+    /// Starts worker number `index`, reporting on `events`.
+    typealias Launcher = (_ index: Int, _ events: EventQueue<CoordinatorEvent>) throws -> any WorkerHandle
+
     struct ActiveTask {
         var id: Int
         var item: WorkItem
@@ -15,12 +37,12 @@ final class WorkerPool {
     /// them one after another, so every event it sends concerns the head (`task`); while pages
     /// are quick the next one is already queued in its pipe (see `WorkerPool.depth`).
     final class Slot {
-        var process: WorkerProcess
+        var process: any WorkerHandle
         var ready = false
         /// The run's stage settings were sent (once, before the first task).
         var hasSettings = false
         var tasks: [ActiveTask] = []
-        init(process: WorkerProcess) { self.process = process }
+        init(process: any WorkerHandle) { self.process = process }
 
         /// The task the worker is working on.
         var task: ActiveTask? {
@@ -65,36 +87,39 @@ final class WorkerPool {
     }
 
     let size: Int
-    private let executable: String
-    private let memoryMiB: Int
+    private let launch: Launcher
     private let events: EventQueue<CoordinatorEvent>
     private(set) var slots: [Int: Slot] = [:]
     private var nextIndex = 0
     /// Workers that died before saying they were ready, in a row: a broken installation.
     private(set) var startFailures = 0
 
-    init(size: Int, executable: String, memoryMiB: Int, events: EventQueue<CoordinatorEvent>) {
-        self.size = size; self.executable = executable; self.memoryMiB = memoryMiB; self.events = events
+    init(size: Int, launch: @escaping Launcher, events: EventQueue<CoordinatorEvent>) {
+        self.size = size; self.launch = launch; self.events = events
+    }
+
+    /// Worker processes started as `EXECUTABLE __worker --memory-mib N`.
+    static func processes(executable: String, memoryMiB: Int) -> Launcher {
+        { index, events in
+            var environment = ProcessInfo.processInfo.environment
+            // libgomp reads this before main: without it Tesseract is 7-10x slower (PLATFORM-NOTES).
+            environment["OMP_THREAD_LIMIT"] = "1"
+            // A crash report should end with the library's own words (an assertion), not with
+            // Swift's backtracer output.
+            environment["SWIFT_BACKTRACE"] = "enable=no"
+            return try WorkerProcess(index: index, executable: executable,
+                                     arguments: ["__worker", "--memory-mib", String(memoryMiB)],
+                                     environment: environment, events: events)
+        }
     }
 
     /// Starts workers until there are `count` (at most `size`).
     func fill(upTo count: Int) throws {
-        while slots.count < min(count, size) { try spawn() }
-    }
-
-    private func spawn() throws {
-        var environment = ProcessInfo.processInfo.environment
-        // libgomp reads this before main: without it Tesseract is 7-10x slower (PLATFORM-NOTES).
-        environment["OMP_THREAD_LIMIT"] = "1"
-        // A crash report should end with the library's own words (an assertion), not with
-        // Swift's backtracer output.
-        environment["SWIFT_BACKTRACE"] = "enable=no"
-        let index = nextIndex
-        nextIndex += 1
-        let process = try WorkerProcess(index: index, executable: executable,
-                                        arguments: ["__worker", "--memory-mib", String(memoryMiB)],
-                                        environment: environment, events: events)
-        slots[index] = Slot(process: process)
+        while slots.count < min(count, size) {
+            let index = nextIndex
+            nextIndex += 1
+            slots[index] = Slot(process: try launch(index, events))
+        }
     }
 
     /// Forgets a worker that exited; returns its slot (with the task it held).

@@ -7,7 +7,7 @@ import Glibc
 /// One worker process as the coordinator sees it: spawned with `posix_spawn`, fed requests on
 /// its stdin, read by two threads (protocol on stdout, diagnostics on stderr) that post to the
 /// coordinator's event queue. Killing it costs at most the page it holds.
-final class WorkerProcess {
+final class WorkerProcess: WorkerHandle {
     let index: Int
     let pid: pid_t
     private let stdinFD: Int32
@@ -106,7 +106,7 @@ final class WorkerProcess {
     func send(_ request: WorkerRequest) throws { try writer.send(request) }
 
     /// Ends the worker at once (timeout, shutdown): its reader thread then reports the exit.
-    func kill(signal: Int32 = SIGKILL) { _ = Glibc.kill(pid, signal) }
+    func kill(signal: Int32) { _ = Glibc.kill(pid, signal) }
 
     /// Closes its stdin: an idle worker then exits on its own.
     func closeInput() { close(stdinFD) }
