@@ -37,6 +37,8 @@ struct DocumentJSON: Encodable {
     struct PointJSON: Encodable { var x: Int, y: Int }
     struct BarcodeJSON: Encodable {
         var symbology: String, payload: String, rawBytes: String?, corners: [PointJSON], box: [Int], orientation: Int
+        /// The EAN-2/EAN-5 add-on of an EAN/UPC symbol.
+        var supplementalPayload: String?
     }
     struct DetectedJSON: Encodable {
         var type: String, text: String, value: String, currency: String?, carrier: String?, confidence: Double, boxes: [[Int]]
@@ -91,7 +93,8 @@ struct DocumentJSON: Encodable {
 
     static func barcode(_ c: Barcode) -> BarcodeJSON {
         BarcodeJSON(symbology: c.symbology.rawValue, payload: c.payload, rawBytes: c.rawBytes.map { Data($0).base64EncodedString() },
-                    corners: c.corners.map { PointJSON(x: $0.x, y: $0.y) }, box: box(c.bounds), orientation: c.orientation)
+                    corners: c.corners.map { PointJSON(x: $0.x, y: $0.y) }, box: box(c.bounds), orientation: c.orientation,
+                    supplementalPayload: c.supplementalPayload)
     }
 
     static func detected(_ d: DetectedData) -> DetectedJSON {

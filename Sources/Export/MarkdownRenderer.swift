@@ -34,7 +34,8 @@ struct MarkdownRenderer {
                 }
             }
             for code in page.barcodes {
-                out.append("Barcode (\(code.symbology.rawValue)): `\(code.payload.replacingOccurrences(of: "`", with: "'"))`")
+                let addOn = code.supplementalPayload.map { " add-on `\($0.replacingOccurrences(of: "`", with: "'"))`" } ?? ""
+                out.append("Barcode (\(code.symbology.rawValue)): `\(code.payload.replacingOccurrences(of: "`", with: "'"))`" + addOn)
             }
         }
         return [RenderedFile(suffix: ExportFormat.markdown.suffix, text: out.joined(separator: "\n\n") + "\n")]

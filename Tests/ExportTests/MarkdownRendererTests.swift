@@ -1,4 +1,5 @@
 import DocumentModel
+import Foundation
 @testable import Export
 import XCTest
 
@@ -24,7 +25,7 @@ final class MarkdownRendererTests: XCTestCase {
         XCTAssertEqual(md, "<!-- page 1 -->\n\nthe results of the information we had and more of it.\n\n<!-- figure -->\n\n<!-- page 2 -->\n\nA new one.\n")
     }
 
-    func testStructureBecomesMarkdown() {
+    func testStructureBecomesMarkdown() throws {
         let items = [
             ListItem(order: 0, marker: "1.", markerType: .decimal, depth: 0, text: "First", box: box),
             ListItem(order: 1, marker: "a)", markerType: .lowerLetter, depth: 1, text: "Nested *one*", box: box),
@@ -36,7 +37,8 @@ final class MarkdownRendererTests: XCTestCase {
             Block(kind: .heading, readingOrder: 2, text: "Section", box: box, level: 2),
             Block(kind: .paragraph, readingOrder: 3, text: "# not a heading\n2. not a list [x] <b>", box: box),
             Block(kind: .list, readingOrder: 4, text: "", box: box, listItems: items),
-        ], barcodes: [Barcode(symbology: .qr, payload: "https://x.example/a`b", corners: [])])
+        ], barcodes: [Barcode(symbology: .qr, payload: "https://x.example/a`b", corners: []),
+                      Barcode(symbology: .ean13, payload: "9780306406157", corners: [], supplementalPayload: "51295")])
         let page2 = StoredPage(number: 2, status: .failed, error: "boom", failedStage: "ocr")
         let doc = StoredDocument(id: 1, path: "/in/a.pdf", sha256: nil, kind: "pdf", status: "failed", error: nil, pages: [page1, page2])
         let md = String(decoding: MarkdownRenderer().render(doc)[0].bytes, as: UTF8.self)
@@ -50,6 +52,10 @@ final class MarkdownRendererTests: XCTestCase {
         XCTAssertTrue(lines.contains("    - a) Nested \\*one\\*"), md)
         XCTAssertTrue(lines.contains("- Bullet"), md)
         XCTAssertTrue(lines.contains("Barcode (qr): `https://x.example/a'b`"), md)
+        XCTAssertTrue(lines.contains("Barcode (ean13): `9780306406157` add-on `51295`"), md)
+        let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(try JSONRenderer(generatorVersion: "test", includeWords: false).render(doc)[0].bytes)) as? [String: Any])
+        let codes = try XCTUnwrap(((json["pages"] as? [[String: Any]])?.first?["barcodes"]) as? [[String: Any]])
+        XCTAssertEqual(codes.map { $0["supplementalPayload"] as? String }, [nil, "51295"])
         XCTAssertEqual(lines.filter { $0.hasPrefix("<!-- page ") }, ["<!-- page 1 -->", "<!-- page 2 -->"])
         XCTAssertTrue(lines.contains("> **Page 2 has no results** (failed in ocr: boom)."), md)
 

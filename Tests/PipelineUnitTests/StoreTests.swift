@@ -258,6 +258,9 @@ final class StoreTests: XCTestCase {
             "\($0.string(0))|\($0.string(1))|\($0.isNull(2) ? "NULL" : $0.string(2))"
         }
         XCTAssertEqual(rows, ["ean13|9780306406157 51295|51295", "qr|plain|NULL"])
+        // Both readers (a layout redo's, the exports') decode the rows alike: the add-on included.
+        XCTAssertEqual(try store.storedBarcodes(pageID: page.pageID), outcome.barcodes)
+        XCTAssertEqual(try store.storedDocument(id: doc, words: false)?.pages.first?.barcodes, outcome.barcodes)
     }
 
     func testPageTextAndFullTextIndex() throws {

@@ -123,14 +123,11 @@ extension Store {
         let blocks = try blocksByPage(documentID: id)
         for (pageID, list) in blocks { if let i = index[pageID] { document.pages[i].blocks = list } }
         try db.cachedStatement("""
-            SELECT b.page_id, b.symbology, b.payload, b.raw_bytes, b.x0, b.y0, b.x1, b.y1, b.x2, b.y2, b.x3, b.y3,
-                   COALESCE(b.orientation, 0)
+            SELECT b.page_id, \(Self.barcodeColumns("b."))
             FROM barcodes b JOIN pages p ON p.id = b.page_id WHERE p.document_id = ? ORDER BY b.page_id, b.id
             """).forEachRow([id]) { r in
-            guard let i = index[r.int64(0)], let symbology = Symbology(rawValue: r.string(1)) else { return }
-            let corners = stride(from: 4, to: 12, by: 2).map { Point(x: r.optionalInt($0) ?? 0, y: r.optionalInt($0 + 1) ?? 0) }
-            document.pages[i].barcodes.append(Barcode(symbology: symbology, payload: r.string(2), rawBytes: (r.isNull(3) ? nil : r.blob(3)),
-                                                      corners: corners, orientation: r.int(12)))
+            guard let i = index[r.int64(0)], let barcode = Self.barcode(from: r, at: 1) else { return }
+            document.pages[i].barcodes.append(barcode)
         }
         for (pageID, items) in try detectedDataByPage(documentID: id) { if let i = index[pageID] { document.pages[i].detectedData = items } }
         if words {

@@ -1,4 +1,5 @@
 import Barcodes
+import SQLite
 import DocumentModel
 import Foundation
 import YAML
@@ -104,16 +105,30 @@ final class BarcodesPageStage: PageStage {
 }
 
 extension Store {
+    /// The columns a stored barcode is read from, in ``barcode(from:at:)``'s order; `alias`
+    /// qualifies them (`b.` in a join).
+    static func barcodeColumns(_ alias: String = "") -> String {
+        ["symbology", "payload", "raw_bytes", "x0", "y0", "x1", "y1", "x2", "y2", "x3", "y3", "orientation",
+         "supplemental_payload"].map { alias + $0 }.joined(separator: ", ")
+    }
+
+    /// A stored barcode from a row holding ``barcodeColumns(_:)`` from column `start` on; nil
+    /// for a symbology this version does not know. The one decoder of `barcodes` rows (layout
+    /// redo, exports).
+    static func barcode(from r: Row, at start: Int = 0) -> Barcode? {
+        guard let symbology = Symbology(rawValue: r.string(start)) else { return nil }
+        let corners = stride(from: start + 3, through: start + 9, by: 2).map {
+            Point(x: r.optionalInt($0) ?? 0, y: r.optionalInt($0 + 1) ?? 0)
+        }
+        return Barcode(symbology: symbology, payload: r.string(start + 1),
+                       rawBytes: r.isNull(start + 2) ? nil : r.blob(start + 2), corners: corners,
+                       orientation: r.optionalInt(start + 11) ?? 0, supplementalPayload: r.optionalString(start + 12))
+    }
+
     /// The stored barcodes of a page, in the order found (for a layout redo).
     func storedBarcodes(pageID: Int64) throws -> [Barcode] {
-        try db.query("""
-            SELECT symbology, payload, raw_bytes, x0, y0, x1, y1, x2, y2, x3, y3, orientation, supplemental_payload
-            FROM barcodes WHERE page_id = ? ORDER BY id
-            """, [pageID]) { r -> Barcode? in
-            guard let symbology = Symbology(rawValue: r.string(0)) else { return nil }
-            let corners = stride(from: 3, through: 9, by: 2).map { Point(x: r.int($0), y: r.int($0 + 1)) }
-            return Barcode(symbology: symbology, payload: r.string(1), rawBytes: r.isNull(2) ? nil : r.blob(2),
-                           corners: corners, orientation: r.int(11), supplementalPayload: r.optionalString(12))
+        try db.query("SELECT \(Self.barcodeColumns()) FROM barcodes WHERE page_id = ? ORDER BY id", [pageID]) {
+            Self.barcode(from: $0)
         }.compactMap { $0 }
     }
 }
