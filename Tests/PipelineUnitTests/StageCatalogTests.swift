@@ -1,3 +1,5 @@
+import DocumentModel
+import Foundation
 import XCTest
 @testable import Pipeline
 
@@ -65,5 +67,18 @@ final class StageCatalogTests: XCTestCase {
         XCTAssertEqual(output.stage, .barcodes)
         XCTAssertNotNil(output.value(as: BarcodesPageStage.self))
         XCTAssertNil(output.value(as: OCRPageStage.self))
+    }
+
+    /// A value of the wrong type reaching a stage through the catalog is an error, not a no-op.
+    func testAnOutputOfTheWrongTypeIsAnErrorNotSilentlyDropped() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("quire-erasure-\(UUID().uuidString).sqlite").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let store = try Store(path: path)
+        let page = PlannedPage(pageID: 1, documentID: 1, path: "/in/a.pdf", kind: .pdf, pageNumber: 1,
+                               stages: [.ocr], conservativeBarcodes: false)
+        let commit = StageCommit(store: store, page: page, fingerprints: [:], runID: 1, durationMS: nil)
+        XCTAssertThrowsError(try OCRPageStage.storeErased([Barcode](), commit)) { error in
+            XCTAssertTrue("\(error)".contains("stage ocr expected PageText"), "\(error)")
+        }
     }
 }

@@ -80,6 +80,19 @@ protocol PageStage: AnyObject {
     static var owesDocumentPass: Bool { get }
 }
 
+/// A value handed to a stage through the catalog's type erasure was not of the stage's type: a
+/// bug in quire (a stage registered under another's name, an output sent for the wrong stage),
+/// never to be passed over silently.
+struct StageTypeError: Error, CustomStringConvertible {
+    var stage: Stage
+    var expected: String
+    var got: String
+    init(stage: Stage, expected: String, got value: Any) {
+        self.stage = stage; self.expected = expected; self.got = "\(type(of: value))"
+    }
+    var description: String { "internal error: stage \(stage.rawValue) expected \(expected), got \(got)" }
+}
+
 /// The document context of a stage that needs none.
 public struct NoDocumentContext: Codable, Sendable {}
 
@@ -162,7 +175,7 @@ extension PageStage {
     }
 
     static func storeErased(_ value: any Sendable, _ commit: StageCommit) throws {
-        guard let output = value as? Output else { return }
+        guard let output = value as? Output else { throw StageTypeError(stage: stage, expected: "\(Output.self)", got: value) }
         try store(output, commit)
     }
 
@@ -187,7 +200,7 @@ extension PageStage {
 
     /// Runs this stage's instance on a page, typed.
     static func runErased(_ instance: any PageStage, _ page: PageContext) throws -> (any Sendable)? {
-        guard let me = instance as? Self else { return nil }
+        guard let me = instance as? Self else { throw StageTypeError(stage: stage, expected: "\(Self.self)", got: instance) }
         return try me.run(page, settings: page.settings.stages[Self.self])
     }
 
