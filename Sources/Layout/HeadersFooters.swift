@@ -36,16 +36,28 @@ public enum HeadersFooters {
         return out
     }
 
-    /// Keys of margin lines repeated on ≥ 2 pages.
+    /// Keys of margin lines repeated on ≥ 2 pages of a document laid out in one go.
     public static func repeatedKeys(pages: [LayoutInput]) -> Set<String> {
-        var pagesPerKey: [String: Set<Int>] = [:]
-        for (p, page) in pages.enumerated() {
-            let lines = TextLine.make(from: page.lines, splitGap: PageMetrics.splitGap(for: page.lines))
-            for line in lines where zone(of: line.box, pageHeight: page.pageHeight) != nil {
-                pagesPerKey[key(line.text), default: []].insert(p)
-            }
+        let lines = pages.enumerated().flatMap { p, page in
+            TextLine.make(from: page.lines, splitGap: PageMetrics.splitGap(for: page.lines))
+                .map { (page: p, text: $0.text, box: $0.box, pageHeight: page.pageHeight) }
         }
-        return Set(pagesPerKey.filter { !$0.key.isEmpty && $0.value.count >= 2 }.keys)
+        return Set(repeated(lines).keys)
+    }
+
+    /// The one rule for running headers and footers over a document's pages: the keys of margin
+    /// lines that are on two or more pages, with the pages holding each. Bare page numbers are
+    /// left out (`split` recognises them on each page alone). Used on a document laid out in one
+    /// go (`repeatedKeys`) and on the stored lines of one in the archive (the document pass).
+    public static func repeated<Page: Hashable>(_ lines: [(page: Page, text: String, box: Box, pageHeight: Int)])
+        -> [String: Set<Page>] {
+        var pagesPerKey: [String: Set<Page>] = [:]
+        for line in lines where line.pageHeight > 0 && zone(of: line.box, pageHeight: line.pageHeight) != nil {
+            let key = key(line.text)
+            guard !key.isEmpty, !isPageNumber(line.text) else { continue }
+            pagesPerKey[key, default: []].insert(line.page)
+        }
+        return pagesPerKey.filter { $0.value.count >= 2 }
     }
 
     public static func isPageNumber(_ text: String) -> Bool {

@@ -20,6 +20,21 @@ final class HeaderFooterTests: XCTestCase {
         }
     }
 
+    /// The one rule, on margin lines from anywhere (the document pass gives stored lines by page id).
+    func testRepeatedMarginLinesNeedTwoPagesAndLeaveOutPageNumbers() {
+        let top = Box(x: 100, y: 20, width: 400, height: 20), middle = Box(x: 100, y: 700, width: 400, height: 20)
+        let bottom = Box(x: 500, y: 1560, width: 80, height: 20)
+        let lines: [(page: Int64, text: String, box: Box, pageHeight: Int)] = [
+            (7, "ACME Annual Report 2023", top, 1600), (9, "ACME annual report 2024", top, 1600),   // digits and case fold
+            (7, "Page 1 of 2", bottom, 1600), (9, "Page 2 of 2", bottom, 1600),                      // page numbers: per page
+            (7, "Only on one page", top, 1600),
+            (7, "Body text", middle, 1600), (9, "Body text", middle, 1600),                          // not in a margin
+        ]
+        let repeated = HeadersFooters.repeated(lines)
+        XCTAssertEqual(repeated, ["acme annual report #": [7, 9]])
+        XCTAssertEqual(HeadersFooters.repeatedKeys(pages: [page(1), page(2)]), [HeadersFooters.key("Quarterly Report 2024 — Section 1")])
+    }
+
     func testKeyFoldsDigitsAndCase() {
         XCTAssertEqual(HeadersFooters.key("Page 12  of 30"), HeadersFooters.key("page 3 of 30"))
     }

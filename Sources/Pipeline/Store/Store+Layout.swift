@@ -5,23 +5,21 @@ import SQLite
 
 extension Store {
     /// The keys (`HeadersFooters.key`) of lines in the top or bottom margin zone that repeat on
-    /// two or more pages of a document, and the pages holding such lines.
+    /// two or more pages of a document, and the pages holding such lines (`HeadersFooters.repeated`
+    /// decides; the query only narrows the stored lines to the margin zones).
     func repeatedMarginLines(documentID: Int64) throws -> (keys: Set<String>, pages: [(id: Int64, number: Int)]) {
-        var pagesPerKey: [String: Set<Int64>] = [:]
+        var lines: [(page: Int64, text: String, box: Box, pageHeight: Int)] = []
         var pageNumbers: [Int64: Int] = [:]
         try db.cachedStatement("""
-            SELECT p.id, p.page_number, l.text FROM lines l JOIN pages p ON p.id = l.page_id
+            SELECT p.id, p.page_number, l.text, l.x, l.y, l.width, l.height, p.height
+            FROM lines l JOIN pages p ON p.id = l.page_id
             WHERE p.document_id = ?1 AND p.height > 0
               AND (l.y + l.height <= p.height * ?2 OR l.y >= p.height * (1 - ?2))
             """).forEachRow([documentID, HeadersFooters.zoneFraction]) { r in
-            let text = r.string(2)
-            let key = HeadersFooters.key(text)
-            // Bare page numbers are recognised on each page alone: no second pass for them.
-            guard !key.isEmpty, !HeadersFooters.isPageNumber(text) else { return }
-            pagesPerKey[key, default: []].insert(r.int64(0))
+            lines.append((r.int64(0), r.string(2), Box(x: r.int(3), y: r.int(4), width: r.int(5), height: r.int(6)), r.int(7)))
             pageNumbers[r.int64(0)] = r.int(1)
         }
-        let repeated = pagesPerKey.filter { $0.value.count >= 2 }
+        let repeated = HeadersFooters.repeated(lines)
         let pageIDs = repeated.values.reduce(into: Set<Int64>()) { $0.formUnion($1) }
         return (Set(repeated.keys), pageIDs.sorted().map { ($0, pageNumbers[$0] ?? 0) })
     }

@@ -22,8 +22,8 @@ public enum LayoutStage {
     }
 
     /// Lays out one page on its own (a worker's per-page run or a layout rerun). Only the first
-    /// page may carry a title; `repeatedMargins` (from `repeatedMargins(pages:)`) marks running
-    /// headers/footers found over the document. `lexicon` (the OCR engine's dictionary) keeps
+    /// page may carry a title; `repeatedMargins` (the document pass's `Store.repeatedMarginLines`,
+    /// by `HeadersFooters.repeated`) marks running headers/footers found over the document. `lexicon` (the OCR engine's dictionary) keeps
     /// the hyphen of compounds broken at a line end (`TextJoin`); nil: no dictionary. Returns no
     /// blocks when layout is disabled.
     public static func analyze(text: PageText, rulings: [RulingLine], figures: [Box] = [], width: Int, height: Int,
@@ -39,11 +39,6 @@ public enum LayoutStage {
     public static func analyzeDocument(pages: [Page], settings: LayoutSettings) -> [[Block]] {
         guard settings.enabled else { return pages.map { _ in [] } }
         return LayoutAnalyzer.analyzeDocument(pages: pages.map { layoutInput($0, settings) })
-    }
-
-    /// Header/footer keys repeated over the document's pages, for per-page reruns.
-    public static func repeatedMargins(pages: [Page], settings: LayoutSettings) -> Set<String> {
-        HeadersFooters.repeatedKeys(pages: pages.map { layoutInput($0, settings) })
     }
 
     /// The ruling lines of a page image (leptonica morphology, see `RulingDetector`).
