@@ -32,7 +32,7 @@ extension ImageFile {
         if header.format == Int32(IFF_JFIF_JPEG) {
             let bytes = try ImageHeader.leadingBytes(path: path, count: 65_536)
             orientation = ExifOrientation.parse(jpeg: bytes)
-            if orientation == nil || orientation == .up, let components = jpegComponents(bytes), components == 1 || components == 3,
+            if orientation == nil || orientation == .up, let components = jpegComponents(path: path), components == 1 || components == 3,
                let data = FileManager.default.contents(atPath: path) {
                 return EmbeddableRaster(width: width, height: height, samples: .jpeg(bytes: Array(data), components: components))
             }
@@ -98,19 +98,11 @@ extension ImageFile {
         }
     }
 
-    /// The number of colour components in a JPEG's frame header (SOFn), nil when not found.
-    static func jpegComponents(_ bytes: [UInt8]) -> Int? {
-        var i = 2
-        while i + 9 < bytes.count {
-            guard bytes[i] == 0xFF else { return nil }
-            let marker = bytes[i + 1]
-            if marker == 0xFF { i += 1; continue }
-            let length = Int(bytes[i + 2]) << 8 | Int(bytes[i + 3])
-            if (0xC0...0xCF).contains(marker) && marker != 0xC4 && marker != 0xC8 && marker != 0xCC {
-                return Int(bytes[i + 9])
-            }
-            i += 2 + length
-        }
-        return nil
+    /// The number of colour components of a JPEG (libjpeg's header read, through leptonica's
+    /// `readHeaderJpeg`); nil when its header cannot be read.
+    static func jpegComponents(path: String) -> Int? {
+        var w: Int32 = 0, h: Int32 = 0, spp: Int32 = 0, ycck: Int32 = 0, cmyk: Int32 = 0
+        guard readHeaderJpeg(path, &w, &h, &spp, &ycck, &cmyk) == 0, ycck == 0, cmyk == 0 else { return nil }
+        return Int(spp)
     }
 }

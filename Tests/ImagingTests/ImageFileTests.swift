@@ -87,6 +87,22 @@ final class ImageFileTests: XCTestCase {
         XCTAssertGreaterThan(image.pixel(x: 290, y: 10), 200)
     }
 
+    /// An upright JPEG is embedded in a searchable PDF as its own bytes (libjpeg reads its
+    /// component count); one that must be turned is decoded and turned.
+    func testUprightJPEGsAreEmbeddedAsTheyAreAndTurnedOnesDecoded() throws {
+        let upright = Fixture.folder.deletingLastPathComponent().appendingPathComponent("ocr/heavy_noise.jpg").path
+        let raster = try ImageFile.embeddable(upright, maxPixels: budget)
+        guard case .jpeg(let bytes, let components) = raster.samples else { return XCTFail("re-encoded: \(raster.samples)") }
+        XCTAssertEqual(bytes, Array(try Data(contentsOf: URL(fileURLWithPath: upright))))
+        XCTAssertEqual(components, 1)
+        XCTAssertEqual(ImageFile.jpegComponents(path: upright), 1)
+        XCTAssertNil(ImageFile.jpegComponents(path: Fixture.path("text.gif")))
+
+        let turned = try ImageFile.embeddable(Fixture.path("exif6.jpg"), maxPixels: budget)
+        guard case .raw = turned.samples else { return XCTFail("a JPEG to turn is decoded") }
+        XCTAssertEqual([turned.width, turned.height], [300, 120])
+    }
+
     func testMultipageTIFFWithG4Frame() throws {
         let path = Fixture.path("multipage.tif")
         XCTAssertEqual(try ImageFile.pageCount(path), 3)
