@@ -39,18 +39,22 @@ public final class Runner {
         let lock = try RunLock(databasePath: spec.database)
         defer { withExtendedLifetime(lock) {} }
         let store = try Store(path: spec.database)
+        try lock.holdDatabaseFile()
+        if let identity = lock.identity { try store.pinIdentity(identity) }
         computeFingerprints()
         let commandName: String = { if case .run = request.command { return "run" } else { return "rerun" } }()
         let runID = try store.beginRun(pipeline: spec.name, pipelinePath: pipelinePath, command: commandName,
                                        workers: workerCount, arguments: request.arguments)
         do {
-            return try run(runID: runID, store: store, started: started)
+            let summary = try run(runID: runID, store: store, started: started)
+            if let replaced = store.replacedError { throw replaced }
+            return summary
         } catch {
             // A fatal error (database full or unwritable, workers that cannot start): the row must
             // not stay `running`. Its page counts are already true (kept at every commit). If even
             // this write fails, the next run marks it `crashed`.
             try? store.markRunFailed(runID)
-            throw error
+            throw store.replacedError ?? error
         }
     }
 

@@ -194,7 +194,7 @@ extension Store.OpenError: ExitCodeProviding {
     public var exitCode: ExitCode {
         switch self {
         case .busy: return .databaseBusy
-        case .unusable, .notQuire: return .databaseUnusable
+        case .unusable, .notQuire, .replaced: return .databaseUnusable
         }
     }
 }

@@ -1,0 +1,116 @@
+import Foundation
+import XCTest
+
+/// Issue 31, "Trust at night": the real binary against a hostile or careless operator — hard
+/// links to the database, files swapped during a run, links out of `--out`, forged monitoring.
+final class HostileTrustTests: XCTestCase {
+    /// Starts a slow run (0.5 s a page, one worker) and returns once it committed a page.
+    private func startSlowRun(_ box: QuireSandbox, pipeline: String? = nil, fault: String = "extract:slow") throws -> Process {
+        let (process, _, _) = try box.start(["run", pipeline ?? box.pipeline, "--quiet"], environment: ["QUIRE_FAULT": fault])
+        let deadline = Date(timeIntervalSinceNow: 60)
+        while Date() < deadline, ((try? box.scalar("SELECT count(*) FROM pages WHERE status = 'done'")) ?? 0) < 1 {
+            usleep(50_000)
+        }
+        return process
+    }
+
+    /// A second pipeline file in the sandbox naming `database` instead of out/quire.sqlite.
+    private func pipeline(_ box: QuireSandbox, database: String, name: String) throws -> String {
+        let path = box.dir.appendingPathComponent(name).path
+        try String(contentsOfFile: box.pipeline, encoding: .utf8)
+            .replacingOccurrences(of: "database: out/quire.sqlite", with: "database: \(database)")
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    // MARK: - 1. The run lock belongs to the database file
+
+    func testAHardLinkToTheDatabaseDoesNotLetASecondWriterIn() throws {
+        let box = try QuireSandbox(files: ["alpha.pdf", "beta.pdf", "gamma.pdf"])
+        try box.writePipeline(barcodes: false, extra: "run:\n  workers: 1\n")
+        let process = try startSlowRun(box)
+        // A hard link names the archive under another path (so another lock file beside it).
+        XCTAssertEqual(link(box.database, box.dir.appendingPathComponent("out/other.sqlite").path), 0)
+        let other = try pipeline(box, database: "out/other.sqlite", name: "other.yml")
+        let second = try box.run(["run", other, "--quiet"])
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        XCTAssertEqual(second.status, 75, second.stderr)
+        XCTAssertTrue(second.stderr.contains("another quire run is using this database"), second.stderr)
+        XCTAssertTrue(second.stderr.contains("pid \(process.processIdentifier): \(QuireSandbox.executable) run \(box.pipeline)"),
+                      "the message names the run that holds it:\n\(second.stderr)")
+        XCTAssertEqual(try box.scalar("SELECT count(*) FROM runs"), 1, "the second writer never started a run")
+    }
+
+    func testDeletingTheLockFileDuringARunDoesNotLetASecondRunIn() throws {
+        let box = try QuireSandbox(files: ["alpha.pdf", "beta.pdf", "gamma.pdf"])
+        try box.writePipeline(barcodes: false, extra: "run:\n  workers: 1\n")
+        let process = try startSlowRun(box)
+        try FileManager.default.removeItem(atPath: box.database + ".lock")
+        let second = try box.run(["run", box.pipeline, "--quiet"])
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        XCTAssertEqual(second.status, 75, second.stderr)
+        XCTAssertTrue(second.stderr.contains("run #1"), second.stderr)
+        XCTAssertEqual(try box.scalar("SELECT count(*) FROM runs"), 1)
+    }
+
+    // MARK: - 3. The database deleted or replaced during a run
+
+    func testTheDatabaseDeletedDuringARunFailsItWithExit74() throws {
+        let box = try QuireSandbox(files: ["alpha.pdf", "beta.pdf", "gamma.pdf"])
+        try box.writePipeline(barcodes: false, extra: "run:\n  workers: 1\n")
+        let (process, _, err) = try box.start(["run", box.pipeline, "--progress", "plain"], environment: ["QUIRE_FAULT": "extract:slow"])
+        let deadline = Date(timeIntervalSinceNow: 60)
+        while Date() < deadline, ((try? box.scalar("SELECT count(*) FROM pages WHERE status = 'done'")) ?? 0) < 1 { usleep(50_000) }
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: box.database + suffix) }
+        process.waitUntilExit()
+        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        XCTAssertEqual(process.terminationStatus, 74, stderr)
+        XCTAssertTrue(stderr.contains("was deleted during the run"), stderr)
+    }
+
+    func testTheDatabaseReplacedDuringARunFailsItWithExit74() throws {
+        let box = try QuireSandbox(files: ["alpha.pdf", "beta.pdf", "gamma.pdf"])
+        try box.writePipeline(barcodes: false, extra: "run:\n  workers: 1\n")
+        let (process, _, err) = try box.start(["run", box.pipeline, "--progress", "plain"], environment: ["QUIRE_FAULT": "extract:slow"])
+        let deadline = Date(timeIntervalSinceNow: 60)
+        while Date() < deadline, ((try? box.scalar("SELECT count(*) FROM pages WHERE status = 'done'")) ?? 0) < 1 { usleep(50_000) }
+        let copy = box.database + ".restored"
+        XCTAssertEqual(try ChildProcess.run("/usr/bin/sqlite3", [box.database, ".backup '\(copy)'"]).status, 0)
+        XCTAssertEqual(rename(copy, box.database), 0)
+        process.waitUntilExit()
+        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        XCTAssertEqual(process.terminationStatus, 74, stderr)
+        XCTAssertTrue(stderr.contains("was replaced by another file during the run"), stderr)
+    }
+
+    // MARK: - 2. status --check sees a run that failed, pending pages, missing files
+
+    func testStatusCheckReportsARunThatFailedOnAFullDiskAndItsPendingPages() throws {
+        let box = try QuireSandbox(files: ["alpha.pdf", "beta.pdf", "gamma.pdf", "margins.pdf"])
+        try box.writePipeline(ocr: false, barcodes: false, extra: "run:\n  workers: 1\n")
+        // No file may grow past 600 kB (EFBIG, as a full disk gives ENOSPC): the WAL fills up.
+        let run = try ChildProcess.run("/bin/sh", ["-c", "trap '' XFSZ; exec prlimit --fsize=600000 -- \"$0\" run \"$1\" --quiet",
+                                                   QuireSandbox.executable, box.pipeline], environment: ["QUIRE_FAULT": nil])
+        XCTAssertEqual(run.status, 74, run.stderr)
+        let check = try box.run(["status", box.pipeline, "--check"])
+        XCTAssertEqual(check.status, 1, check.stdout)
+        let lines = check.stdout.split(separator: "\n").map(String.init)
+        XCTAssertTrue(lines.allSatisfy { $0.hasPrefix("PROBLEM: ") }, check.stdout)
+        XCTAssertTrue(lines.contains { $0.contains("the last run (#1") && $0.contains("did not finish cleanly") }, check.stdout)
+        XCTAssertTrue(lines.contains { $0.contains("page(s) pending since the last run (#1)") }, check.stdout)
+    }
+
+    func testStatusCheckReportsDocumentsWhoseFileIsMissing() throws {
+        let box = try QuireSandbox(files: ["alpha.pdf", "beta.pdf"])
+        try box.writePipeline(barcodes: false)
+        XCTAssertEqual(try box.run(["run", box.pipeline, "--quiet"]).status, 0)
+        try FileManager.default.removeItem(at: box.inputs.appendingPathComponent("beta.pdf"))
+        _ = try box.run(["run", box.pipeline, "--quiet"])
+        let check = try box.run(["status", box.pipeline, "--check"])
+        XCTAssertEqual(check.status, 1, check.stdout)
+        XCTAssertTrue(check.stdout.contains("PROBLEM: 1 document(s) missing: their file is no longer found, first: \(box.inputs.path)/beta.pdf"),
+                      check.stdout)
+    }
+}
