@@ -113,4 +113,48 @@ final class HostileTrustTests: XCTestCase {
         XCTAssertTrue(check.stdout.contains("PROBLEM: 1 document(s) missing: their file is no longer found, first: \(box.inputs.path)/beta.pdf"),
                       check.stdout)
     }
+
+    // MARK: - 6. A worker killed in the barcode stage is no zxing-cpp abort
+
+    func testAWorkerKilledInTheBarcodeStageIsRetriedWithEverySymbology() throws {
+        let box = try QuireSandbox(files: ["alpha.pdf"])
+        try box.writePipeline(extra: "run: {workers: 1}\n")
+        let page2 = "SELECT p.id FROM pages p WHERE p.page_number = 2"
+        // Killed twice (each attempt): read again once, then failed, not narrowed.
+        let run = try box.run(["run", box.pipeline, "--progress", "plain"], environment: ["QUIRE_FAULT": "barcodes:kill:alpha#2"])
+        XCTAssertEqual(run.status, 1, run.stderr)
+        XCTAssertTrue(run.stderr.contains("killed by SIGKILL") && run.stderr.contains("reading it again"), run.stderr)
+        XCTAssertFalse(run.stderr.contains("without"), "a kill does not narrow the symbologies:\n\(run.stderr)")
+        XCTAssertEqual(try box.query("SELECT status FROM pages WHERE id = (\(page2))"), ["failed"])
+        XCTAssertEqual(try box.query("SELECT crashed FROM page_stages WHERE page_id = (\(page2)) AND stage = 'barcodes'"), ["0"])
+        // Retried as any failed page: with every symbology, nothing said to be left out.
+        XCTAssertEqual(try box.run(["rerun", box.pipeline, "--failed", "--quiet"]).status, 0)
+        XCTAssertEqual(try box.query("SELECT status, crashed, coalesce(error, '') FROM page_stages WHERE page_id = (\(page2)) AND stage = 'barcodes'"),
+                       ["done|0|"])
+    }
+
+    func testAWorkerKilledOnceInTheBarcodeStageIsDoneInTheSameRun() throws {
+        let box = try QuireSandbox(files: ["alpha.pdf"])
+        try box.writePipeline(extra: "run: {workers: 1}\n")
+        // The worker is killed from outside while it reads page 2's barcodes (slow), once.
+        let (process, _, err) = try box.start(["run", box.pipeline, "--progress", "plain"], environment: ["QUIRE_FAULT": "barcodes:slow:alpha#2"])
+        let deadline = Date(timeIntervalSinceNow: 60)
+        var killed = false
+        while Date() < deadline, !killed {
+            let workers = try ChildProcess.run("/usr/bin/pgrep", ["-P", "\(process.processIdentifier)"]).stdout
+                .split(separator: "\n").compactMap { Int32($0) }
+            if let worker = workers.first, (try? box.scalar("SELECT count(*) FROM pages WHERE status = 'done'")) == 1 {
+                usleep(200_000)   // inside page 2's barcode stage (0.5 s)
+                kill(worker, SIGKILL)
+                killed = true
+            }
+            usleep(20_000)
+        }
+        process.waitUntilExit()
+        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        XCTAssertTrue(killed)
+        XCTAssertEqual(process.terminationStatus, 0, stderr)
+        XCTAssertTrue(stderr.contains("killed by SIGKILL") && stderr.contains("reading it again"), stderr)
+        XCTAssertEqual(try box.query("SELECT count(*) FROM page_stages WHERE stage = 'barcodes' AND status = 'done' AND crashed = 0"), ["3"])
+    }
 }

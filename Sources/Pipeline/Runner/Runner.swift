@@ -279,6 +279,8 @@ struct RunState {
     var passLeft: [Int64: Int] = [:]
     /// Pages queued to be read again after a crash, with what their first attempt produced.
     var carried: [Int64: PageOutcome] = [:]
+    /// Pages whose worker was killed (SIGKILL) once in this run: read again once, then failed.
+    var killed: Set<Int64> = []
     init(runID: Int64) { self.runID = runID }
 }
 
