@@ -157,4 +157,21 @@ final class HostileTrustTests: XCTestCase {
         XCTAssertTrue(stderr.contains("killed by SIGKILL") && stderr.contains("reading it again"), stderr)
         XCTAssertEqual(try box.query("SELECT count(*) FROM page_stages WHERE stage = 'barcodes' AND status = 'done' AND crashed = 0"), ["3"])
     }
+
+    // MARK: - 5. A PDF whose pages cannot be found is failed, not done with 0 pages
+
+    func testAPDFWithNoPageFoundIsFailedAndCounted() throws {
+        let box = try QuireSandbox(files: ["beta.pdf"])
+        // Opens (a catalog, a page tree) but holds no page: a damaged page tree.
+        try "%PDF-1.4\n1 0 obj <</Type /Catalog /Pages 2 0 R>> endobj\n2 0 obj <</Type /Pages /Kids [] /Count 0>> endobj\ntrailer <</Root 1 0 R>>\n%%EOF\n"
+            .write(to: box.inputs.appendingPathComponent("pageless.pdf"), atomically: true, encoding: .utf8)
+        try box.writePipeline(barcodes: false)
+        let run = try box.run(["run", box.pipeline, "--progress", "plain"])
+        XCTAssertEqual(run.status, 1, run.stderr)
+        XCTAssertTrue(run.stderr.contains("1 failed") && run.stderr.contains("pageless.pdf: no page could be found"), run.stderr)
+        XCTAssertEqual(try box.query("SELECT status, page_count IS NULL FROM documents WHERE path LIKE '%pageless.pdf'"), ["failed|1"])
+        let check = try box.run(["status", box.pipeline, "--check"])
+        XCTAssertEqual(check.status, 1)
+        XCTAssertTrue(check.stdout.contains("PROBLEM: 1 document(s) failed, first: \(box.inputs.path)/pageless.pdf"), check.stdout)
+    }
 }

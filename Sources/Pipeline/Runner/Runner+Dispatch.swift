@@ -134,6 +134,12 @@ extension Runner {
             slot.task?.stage = stage
         case .pageCount(_, let count):
             guard case .count(let document)? = slot.task?.item else { return }
+            guard count > 0 else {
+                // Every PDF has a page (its page tree may be damaged): none found is a failure, never "done".
+                return try handle(.documentFailed(taskID: 0, message: "\(document.path): no page could be found in it "
+                                                  + "(a damaged or empty page tree); nothing was read"),
+                                  slot: slot, pool: pool, store: store, state: &state)
+            }
             try store.setPageCount(documentID: document.id, count: count)
         case .documentFailed(_, let text):
             guard case .count(let document)? = slot.task?.item else { return }
