@@ -174,4 +174,27 @@ final class HostileTrustTests: XCTestCase {
         XCTAssertEqual(check.status, 1)
         XCTAssertTrue(check.stdout.contains("PROBLEM: 1 document(s) failed, first: \(box.inputs.path)/pageless.pdf"), check.stdout)
     }
+
+    // MARK: - 4. An input changed while it is processed
+
+    func testAnInputChangedWhileProcessedStoresNothingOfTheNewContentUnderTheOldHash() throws {
+        let box = try QuireSandbox(files: ["gamma.pdf"])   // 4 pages
+        try box.writePipeline(barcodes: false, extra: "run:\n  workers: 1\n")
+        let (process, _, err) = try box.start(["run", box.pipeline, "--progress", "plain"], environment: ["QUIRE_FAULT": "extract:slow"])
+        let deadline = Date(timeIntervalSinceNow: 60)
+        while Date() < deadline, ((try? box.scalar("SELECT count(*) FROM pages WHERE status = 'done'")) ?? 0) < 1 { usleep(20_000) }
+        // Rewritten in place with another document's bytes (3 pages).
+        try Data(contentsOf: QuireSandbox.fixtures.appendingPathComponent("alpha.pdf"))
+            .write(to: box.inputs.appendingPathComponent("gamma.pdf"))
+        process.waitUntilExit()
+        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        XCTAssertTrue(stderr.contains("note: \(box.inputs.path)/gamma.pdf: changed while it was processed"), "said in the summary:\n\(stderr)")
+        let done = try box.scalar("SELECT count(*) FROM pages WHERE status = 'done'")
+        XCTAssertLessThan(done, 4, "pages read after the change are not stored")
+        XCTAssertEqual(try box.scalar("SELECT count(*) FROM pages WHERE status = 'pending'"), 4 - done)
+        // The next run records the new version and processes it whole.
+        XCTAssertEqual(try box.run(["run", box.pipeline, "--quiet"]).status, 0)
+        XCTAssertEqual(try box.query("SELECT page_count, status FROM documents WHERE superseded_by IS NULL"), ["3|done"])
+        XCTAssertEqual(try box.scalar("SELECT count(*) FROM documents WHERE superseded_by IS NOT NULL"), 1)
+    }
 }

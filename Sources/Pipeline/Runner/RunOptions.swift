@@ -71,10 +71,14 @@ public struct RunSummary: Codable, Sendable {
     public var failedPagesWaiting: Int
     /// Input roots that held no files, or whose patterns matched none.
     public var emptyInputs: [String] = []
+    /// What the summary must say besides counts: files changed while processed, dated in the
+    /// future, special files skipped.
+    public var notices: [String] = []
 
     public init(runID: Int64, status: RunStatus, counts: RunCounts, seconds: Double, failures: [FailureNote],
-                warnings: [String], database: String, emptyInputs: [String] = [], exhaustedPages: Int,
+                warnings: [String], database: String, emptyInputs: [String] = [], notices: [String] = [], exhaustedPages: Int,
                 failedPagesWaiting: Int) {
+        self.notices = notices
         self.runID = runID; self.status = status; self.counts = counts; self.seconds = seconds
         self.failures = failures; self.warnings = warnings; self.database = database; self.emptyInputs = emptyInputs
         self.exhaustedPages = exhaustedPages; self.failedPagesWaiting = failedPagesWaiting

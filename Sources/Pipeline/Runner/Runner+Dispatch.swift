@@ -134,6 +134,8 @@ extension Runner {
             slot.task?.stage = stage
         case .pageCount(_, let count):
             guard case .count(let document)? = slot.task?.item else { return }
+            if try changedSinceHashed(documentID: document.id, path: document.path, pathBytes: document.pathBytes,
+                                      store: store, state: &state) { return }
             guard count > 0 else {
                 // Every PDF has a page (its page tree may be damaged): none found is a failure, never "done".
                 return try handle(.documentFailed(taskID: 0, message: "\(document.path): no page could be found in it "
@@ -228,6 +230,10 @@ extension Runner {
             }
             try settleDocumentPassTask(documentID: page.documentID, store: store, state: &state)
             return
+        }
+        if try changedSinceHashed(documentID: page.documentID, path: page.path, pathBytes: page.pathBytes, store: store, state: &state) {
+            state.pagesLeft[page.documentID] = nil   // no document pass over a file that changed
+            return                                   // the page stays as it was: nothing of the new content is stored
         }
         let status = try store.commit(outcome, fingerprints: fingerprints(for: page.path), runID: state.runID)
         if let left = state.pagesLeft[page.documentID] {

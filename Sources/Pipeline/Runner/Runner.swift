@@ -111,6 +111,7 @@ public final class Runner {
         let summary = RunSummary(runID: runID, status: status, counts: state.counts,
                                  seconds: Date().timeIntervalSince(started), failures: state.failures,
                                  warnings: warnings, database: spec.database, emptyInputs: state.emptyInputs,
+                                 notices: state.notices,
                                  exhaustedPages: try store.exhaustedPages(maxAttempts: spec.run.maxAttempts),
                                  failedPagesWaiting: try store.retryablePages(maxAttempts: spec.run.maxAttempts))
         try store.finishRun(runID, exitCode: summary.exitCode, seconds: summary.seconds)
@@ -281,6 +282,12 @@ struct RunState {
     var carried: [Int64: PageOutcome] = [:]
     /// Pages whose worker was killed (SIGKILL) once in this run: read again once, then failed.
     var killed: Set<Int64> = []
+    /// Documents whose file changed while they were processed, and files whose size or mtime
+    /// moved with the same content (Runner+Changes.swift).
+    var changed: Set<Int64> = []
+    var verified: [Int64: Store.FileVersion] = [:]
+    /// Lines for the run's summary (files changed while processed, dated in the future, special files).
+    var notices: [String] = []
     init(runID: Int64) { self.runID = runID }
 }
 

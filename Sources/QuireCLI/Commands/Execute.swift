@@ -113,6 +113,7 @@ private func finish(_ summary: RunSummary, pipeline: String, screen: ScreenMode)
     for input in summary.emptyInputs {
         lines.append("  warning: \(input) held no files or matched none (exit 66; allow_empty: true if that is normal)")
     }
+    for notice in summary.notices.prefix(20) { lines.append("  note: \(notice)") }
     for f in summary.failures.prefix(20) {
         lines.append("  failed: \(f.path)" + (f.page.map { " page \($0)" } ?? "") + (f.stage.map { " [\($0)]" } ?? "")
                      + ": \(f.reason)")
