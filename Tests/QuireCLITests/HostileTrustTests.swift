@@ -197,4 +197,71 @@ final class HostileTrustTests: XCTestCase {
         XCTAssertEqual(try box.query("SELECT page_count, status FROM documents WHERE superseded_by IS NULL"), ["3|done"])
         XCTAssertEqual(try box.scalar("SELECT count(*) FROM documents WHERE superseded_by IS NOT NULL"), 1)
     }
+
+    // MARK: - 7, 8, 10. Export writes only inside --out, under unique names, and cleans up
+
+    func testExportNeverWritesOrDeletesThroughALinkInsideTheOutputFolder() throws {
+        let box = try QuireSandbox(files: [])
+        try FileManager.default.createDirectory(at: box.inputs.appendingPathComponent("sub"), withIntermediateDirectories: true)
+        try box.add(QuireSandbox.fixtures.appendingPathComponent("alpha.pdf"), as: "sub/alpha.pdf")
+        try box.add(QuireSandbox.fixtures.appendingPathComponent("beta.pdf"), as: "beta.pdf")
+        try box.writePipeline(barcodes: false)
+        XCTAssertEqual(try box.run(["run", box.pipeline, "--quiet"]).status, 0)
+        let outside = box.dir.appendingPathComponent("outside")
+        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+        // What a stale table of sub/alpha.pdf would be called, and a file a link in --out names.
+        try "keep".write(to: outside.appendingPathComponent("alpha.pdf.p9-t1.csv"), atomically: true, encoding: .utf8)
+        try "keep".write(to: outside.appendingPathComponent("victim"), atomically: true, encoding: .utf8)
+        let out = box.dir.appendingPathComponent("exports")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: out.appendingPathComponent("sub").path, withDestinationPath: outside.path)
+        try FileManager.default.createSymbolicLink(atPath: out.appendingPathComponent("beta.pdf.json").path,
+                                                   withDestinationPath: outside.appendingPathComponent("victim").path)
+        let export = try box.run(["export", box.pipeline, "--format", "csv,json", "--out", out.path])
+        XCTAssertEqual(export.status, 1, "the document behind the link is not written:\n\(export.stderr)")
+        XCTAssertTrue(export.stderr.contains("\(out.path)/sub is a symbolic link or not a folder"), export.stderr)
+        XCTAssertEqual(try String(contentsOf: outside.appendingPathComponent("alpha.pdf.p9-t1.csv"), encoding: .utf8), "keep")
+        XCTAssertEqual(try String(contentsOf: outside.appendingPathComponent("victim"), encoding: .utf8), "keep")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: outside.path).sorted(), ["alpha.pdf.p9-t1.csv", "victim"])
+        // The link named like an output file is replaced by the file itself, inside --out.
+        let beta = out.appendingPathComponent("beta.pdf.json").path
+        XCTAssertNil(try? FileManager.default.destinationOfSymbolicLink(atPath: beta))
+        XCTAssertTrue(try String(contentsOfFile: beta, encoding: .utf8).contains("\"pages\""))
+    }
+
+    func testExportNamesThatCollideOnceMadeSafeGetUniqueStableNames() throws {
+        let box = try QuireSandbox(files: [])
+        try box.add(QuireSandbox.fixtures.appendingPathComponent("alpha.pdf"), as: "a_b.pdf")
+        try box.add(QuireSandbox.fixtures.appendingPathComponent("beta.pdf"), as: "a\u{1}b.pdf")   // made safe: a_b.pdf
+        try box.writePipeline(barcodes: false)
+        XCTAssertEqual(try box.run(["run", box.pipeline, "--quiet"]).status, 0)
+        let out = box.dir.appendingPathComponent("exports").path
+        for round in 1...2 {
+            let export = try box.run(["export", box.pipeline, "--format", "text", "--out", out])
+            XCTAssertEqual(export.status, 0, export.stderr)
+            let names = try FileManager.default.contentsOfDirectory(atPath: out).sorted()
+            XCTAssertEqual(names.count, 2, "round \(round): \(names)")
+            XCTAssertTrue(names.contains("a_b.pdf.txt"), "the unchanged name keeps its file: \(names)")
+            XCTAssertTrue(names.contains { $0.hasPrefix("a_b.pdf~") && $0.hasSuffix(".txt") }, "\(names)")
+        }
+        let texts = try FileManager.default.contentsOfDirectory(atPath: out).map { try String(contentsOfFile: out + "/" + $0, encoding: .utf8) }
+        XCTAssertEqual(Set(texts).count, 2, "two documents, two files")
+    }
+
+    func testTemporaryFilesLeftByAKilledExportAreRemovedByTheNext() throws {
+        let box = try QuireSandbox(files: ["beta.pdf"])
+        try box.writePipeline(barcodes: false)
+        XCTAssertEqual(try box.run(["run", box.pipeline, "--quiet"]).status, 0)
+        let out = box.dir.appendingPathComponent("exports")
+        try FileManager.default.createDirectory(at: out.appendingPathComponent("deep"), withIntermediateDirectories: true)
+        // As a killed export leaves them: its process (pid 2147483646 does not exist) is gone.
+        for name in [".quire-tmp-2147483646-1a2b3c4d", "deep/.quire-tmp-2147483646-5e6f7a8b"] {
+            try "half".write(to: out.appendingPathComponent(name), atomically: false, encoding: .utf8)
+        }
+        let live = ".quire-tmp-\(getpid())-00000000"   // a live export's file is left alone
+        try "live".write(to: out.appendingPathComponent(live), atomically: false, encoding: .utf8)
+        XCTAssertEqual(try box.run(["export", box.pipeline, "--format", "json", "--out", out.path]).status, 0)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out.path).sorted(), [live, "beta.pdf.json", "deep"])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent("deep").path), [])
+    }
 }
