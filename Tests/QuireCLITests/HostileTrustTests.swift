@@ -264,4 +264,70 @@ final class HostileTrustTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out.path).sorted(), [live, "beta.pdf.json", "deep"])
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent("deep").path), [])
     }
+
+    // MARK: - 9. Symbolic links stay inside the input roots
+
+    func testFollowedLinksStayInsideTheRootsUnlessTheirTargetIsListed() throws {
+        let box = try QuireSandbox(files: ["beta.pdf"])
+        let outside = box.dir.appendingPathComponent("elsewhere")
+        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: QuireSandbox.fixtures.appendingPathComponent("alpha.pdf"), to: outside.appendingPathComponent("secret.pdf"))
+        try FileManager.default.createSymbolicLink(atPath: box.inputs.appendingPathComponent("etc").path, withDestinationPath: "/etc")
+        try FileManager.default.createSymbolicLink(atPath: box.inputs.appendingPathComponent("away").path, withDestinationPath: outside.path)
+        try FileManager.default.createSymbolicLink(atPath: box.inputs.appendingPathComponent("inside.pdf").path, withDestinationPath: "beta.pdf")
+        func pipeline(_ extra: String) throws {
+            try """
+                name: e2e
+                database: out/quire.sqlite
+                inputs:
+                  - path: in
+                    min_file_age: 0
+                    follow_symlinks: true
+                \(extra)
+                barcodes:
+                  enabled: false
+                """.write(toFile: box.pipeline, atomically: true, encoding: .utf8)
+        }
+        try pipeline("")
+        let run = try box.run(["run", box.pipeline, "--progress", "plain"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(run.stderr.contains("\(box.inputs.path)/etc: symbolic link leads outside the input roots (to /etc); not followed"), run.stderr)
+        XCTAssertEqual(try box.scalar("SELECT count(*) FROM documents WHERE path LIKE '%/etc/%' OR path LIKE '%secret%'"), 0)
+        XCTAssertEqual(try box.scalar("SELECT count(*) FROM documents"), 2, "a link inside the root is followed (a duplicate)")
+
+        try pipeline("    link_targets: [elsewhere]")
+        XCTAssertEqual(try box.run(["validate", box.pipeline]).status, 0)
+        XCTAssertEqual(try box.run(["run", box.pipeline, "--quiet"]).status, 0)
+        XCTAssertEqual(try box.scalar("SELECT count(*) FROM documents WHERE path LIKE '%/away/secret.pdf'"), 1)
+        XCTAssertEqual(try box.scalar("SELECT count(*) FROM documents WHERE path LIKE '%/etc/%'"), 0)
+
+        try pipeline("    link_targets: [no-such-folder]")
+        let invalid = try box.run(["validate", box.pipeline])
+        XCTAssertEqual(invalid.status, 65, invalid.stderr)
+        XCTAssertTrue((invalid.stdout + invalid.stderr).contains("inputs.link_targets: '\(box.dir.path)/no-such-folder' is not an existing folder"),
+                      invalid.stdout + invalid.stderr)
+    }
+
+    // MARK: - 13. Files dated in the future; 17. FIFOs and other special files
+
+    func testAFileDatedInTheFutureIsProcessedAndSaidSo() throws {
+        let box = try QuireSandbox(files: ["beta.pdf"])
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: 86_400 * 30)],
+                                              ofItemAtPath: box.inputs.appendingPathComponent("beta.pdf").path)
+        try "name: e2e\ndatabase: out/quire.sqlite\ninputs:\n  - path: in\n    min_file_age: 60\nbarcodes:\n  enabled: false\n"
+            .write(toFile: box.pipeline, atomically: true, encoding: .utf8)
+        let run = try box.run(["run", box.pipeline, "--progress", "plain"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(try box.scalar("SELECT count(*) FROM pages WHERE status = 'done'"), 2, run.stderr)
+        XCTAssertTrue(run.stderr.contains("note: \(box.inputs.path)/beta.pdf: modified in the future"), run.stderr)
+    }
+
+    func testSpecialFilesInAnInputFolderAreNamedInTheSummary() throws {
+        let box = try QuireSandbox(files: ["beta.pdf"])
+        XCTAssertEqual(mkfifo(box.inputs.appendingPathComponent("transfer.pdf").path, 0o644), 0)
+        try box.writePipeline(barcodes: false)
+        let run = try box.run(["run", box.pipeline, "--progress", "plain"], timeout: 60)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(run.stderr.contains("note: \(box.inputs.path)/transfer.pdf: a FIFO (named pipe), not a file; skipped"), run.stderr)
+    }
 }

@@ -188,6 +188,13 @@ public final class Runner {
         discovery.shouldStop = { stop.isSet }
         let found = discovery.walk(spec.inputs)
         for warning in found.warnings { progress.warning(warning) }
+        for entry in found.special {
+            state.notices.append("\(entry.path): \(entry.kind), not a file; skipped")
+            progress.note("\(entry.path): \(entry.kind), not a file; skipped")
+        }
+        for path in found.future {
+            state.notices.append("\(path): modified in the future (the clock where it was written?); processed now, min_file_age not waited for")
+        }
         for file in found.files {
             if found.interrupted || stop.isSet { break }
             state.counts.documentsSeen += 1
