@@ -330,4 +330,33 @@ final class HostileTrustTests: XCTestCase {
         XCTAssertEqual(run.status, 0, run.stderr)
         XCTAssertTrue(run.stderr.contains("note: \(box.inputs.path)/transfer.pdf: a FIFO (named pipe), not a file; skipped"), run.stderr)
     }
+
+    // MARK: - 11. Every printed path goes through one escaping function
+
+    func testFileNamesCannotForgeLinesInCheckDryRunSearchOrTheSummary() throws {
+        let box = try QuireSandbox(files: [])
+        let bad = "bad\nPROBLEM: forged\u{202E}fdp.pdf", good = "good\nx.pdf:1: forged\u{202E}.pdf"
+        try box.add(QuireSandbox.fixtures.appendingPathComponent("truncated.pdf"), as: bad)
+        try box.add(QuireSandbox.fixtures.appendingPathComponent("alpha.pdf"), as: good)
+        try box.writePipeline(barcodes: false)
+        func clean(_ text: String, _ what: String) {
+            XCTAssertFalse(text.unicodeScalars.contains { $0.value == 0x202E || $0.value == 0x1B }, "\(what): \(text)")
+            XCTAssertFalse(text.split(separator: "\n").contains { $0.hasPrefix("PROBLEM: forged") || $0.hasPrefix("x.pdf:1") }, "\(what): \(text)")
+        }
+        let dry = try box.run(["run", box.pipeline, "--dry-run"])
+        clean(dry.stdout, "--dry-run")
+        XCTAssertTrue(dry.stdout.contains("bad\\nPROBLEM: forged\\u{202E}fdp.pdf"), dry.stdout)
+        let run = try box.run(["run", box.pipeline, "--progress", "plain"])
+        XCTAssertEqual(run.status, 1, run.stderr)
+        clean(run.stderr, "the run's summary")
+        XCTAssertTrue(run.stderr.contains("failed: \(box.inputs.path)/bad\\nPROBLEM: forged\\u{202E}fdp.pdf"), run.stderr)
+        let check = try box.run(["status", box.pipeline, "--check"])
+        clean(check.stdout, "status --check")
+        XCTAssertEqual(check.stdout.split(separator: "\n").count, 2, "one failed document, the last run's exit: \(check.stdout)")
+        let word = try XCTUnwrap(try box.query("SELECT text FROM words WHERE length(text) > 4 AND text GLOB '[A-Za-z]*' LIMIT 1").first)
+        let search = try box.run(["search", box.database, word])
+        XCTAssertEqual(search.status, 0, search.stderr)
+        clean(search.stdout, "search")
+        XCTAssertTrue(search.stdout.contains("good\\nx.pdf:1: forged\\u{202E}.pdf:"), search.stdout)
+    }
 }

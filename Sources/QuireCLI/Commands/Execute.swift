@@ -57,7 +57,8 @@ func executeStatus(_ options: StatusOptions) throws -> Int32 {
         struct Check: Encodable { var ok: Bool; var problems: [String] }
         write(String(decoding: try encoder.encode(Check(ok: problems.isEmpty, problems: problems)), as: UTF8.self), to: .stdout)
     } else {
-        write(problems.isEmpty ? report.healthyLine : problems.map { "PROBLEM: \($0)" }.joined(separator: "\n"), to: .stdout)
+        // One line per problem: a name holding a newline cannot forge another line.
+        write(problems.isEmpty ? report.healthyLine : problems.map { "PROBLEM: " + TerminalText.safe($0) }.joined(separator: "\n"), to: .stdout)
     }
     return problems.isEmpty ? ExitCode.success.rawValue : ExitCode.pagesFailed.rawValue
 }
