@@ -359,4 +359,17 @@ final class HostileTrustTests: XCTestCase {
         clean(search.stdout, "search")
         XCTAssertTrue(search.stdout.contains("good\\nx.pdf:1: forged\\u{202E}.pdf:"), search.stdout)
     }
+
+    // MARK: - 12. No exit 0 while failures of earlier runs wait
+
+    func testRunExitsOneWhileFailedPagesOfEarlierRunsWait() throws {
+        let box = try QuireSandbox(files: ["alpha.pdf"])
+        try box.writePipeline(barcodes: false)
+        XCTAssertEqual(try box.run(["run", box.pipeline, "--quiet"], environment: ["QUIRE_FAULT": "extract:throw:alpha#2"]).status, 1)
+        let quiet = try box.run(["run", box.pipeline, "--quiet"])   // nothing new tonight
+        XCTAssertEqual(quiet.status, 1, "a failed page still waits")
+        XCTAssertTrue(quiet.stderr.contains("1 failed page(s) can be retried"), "--quiet prints why: \(quiet.stderr)")
+        XCTAssertEqual(try box.run(["rerun", box.pipeline, "--failed", "--quiet"]).status, 0)
+        XCTAssertEqual(try box.run(["run", box.pipeline, "--quiet"]).status, 0)
+    }
 }

@@ -85,13 +85,15 @@ public struct RunSummary: Codable, Sendable {
     }
 
     /// The exit status the run ends with: 130 when interrupted, 66 when an input held no files
-    /// (or matched none), 1 when pages or documents it processed failed, 0 otherwise (the
-    /// README's table of exit codes).
+    /// (or matched none), 1 when pages or documents it processed failed or failed pages of
+    /// earlier runs still wait (a cron job must not read 0 while failures wait: `rerun --failed`,
+    /// or `--force` past `max_attempts`), 0 otherwise (the README's table of exit codes).
     public var exitCode: Int32 {
         switch status {
         case .interrupted: return 130
         case .completed where !emptyInputs.isEmpty: return 66
         case .completed where counts.pagesFailed > 0 || counts.documentsFailed > 0: return 1
+        case .completed where failedPagesWaiting > 0 || exhaustedPages > 0: return 1
         default: return 0
         }
     }
