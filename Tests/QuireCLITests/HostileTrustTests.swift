@@ -372,4 +372,48 @@ final class HostileTrustTests: XCTestCase {
         XCTAssertEqual(try box.run(["rerun", box.pipeline, "--failed", "--quiet"]).status, 0)
         XCTAssertEqual(try box.run(["run", box.pipeline, "--quiet"]).status, 0)
     }
+
+    // MARK: - 14. A database that cannot be written; 16. quire's id on another schema
+
+    /// quire as a user who may not write the database: `nobody` when the tests run as root (root
+    /// writes anything), else the caller with the database and its folder made read-only.
+    private func runUnprivileged(_ box: QuireSandbox, _ arguments: [String]) throws -> QuireSandbox.Result {
+        if geteuid() == 0 {
+            return try ChildProcess.run("/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", QuireSandbox.executable]
+                                        + arguments, environment: ["QUIRE_FAULT": nil, "OMP_THREAD_LIMIT": "1"])
+        }
+        chmod(box.database, 0o444)
+        chmod(box.dir.appendingPathComponent("out").path, 0o555)
+        defer { chmod(box.dir.appendingPathComponent("out").path, 0o755) }
+        return try box.run(arguments)
+    }
+
+    func testADatabaseThatCannotBeWrittenIsSaidSoNotCalledForeign() throws {
+        let box = try QuireSandbox(files: ["beta.pdf"])
+        try box.writePipeline(barcodes: false)
+        XCTAssertEqual(try box.run(["run", box.pipeline, "--quiet"]).status, 0)
+        let exports = FileManager.default.temporaryDirectory.appendingPathComponent("quire-ro-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: exports, withIntermediateDirectories: true)
+        chmod(exports.path, 0o777)
+        defer { try? FileManager.default.removeItem(at: exports) }
+        for arguments in [["run", box.pipeline, "--quiet"], ["export", box.pipeline, "--format", "text", "--out", exports.path]] {
+            let result = try runUnprivileged(box, arguments)
+            XCTAssertEqual(result.status, 74, "\(arguments[0]): \(result.stderr)")
+            XCTAssertFalse(result.stderr.contains("not a quire database"), "\(arguments[0]): \(result.stderr)")
+            XCTAssertTrue(result.stderr.contains("cannot be written: ") && result.stderr.contains("not writable")
+                          || result.stderr.contains("no write permission"), "\(arguments[0]) says why: \(result.stderr)")
+        }
+    }
+
+    func testAForeignSchemaCarryingQuiresApplicationIDIsRefused() throws {
+        let box = try QuireSandbox(files: ["beta.pdf"])
+        try box.writePipeline(barcodes: false)
+        try FileManager.default.createDirectory(at: box.dir.appendingPathComponent("out"), withIntermediateDirectories: true)
+        XCTAssertEqual(try ChildProcess.run("/usr/bin/sqlite3", [box.database, "PRAGMA application_id = 1364543826; CREATE TABLE notes(x); INSERT INTO notes VALUES (1);"]).status, 0)
+        let before = try Data(contentsOf: URL(fileURLWithPath: box.database))
+        let run = try box.run(["run", box.pipeline, "--quiet"])
+        XCTAssertEqual(run.status, 74, run.stderr)
+        XCTAssertTrue(run.stderr.contains("not a quire database (it carries quire's application_id but not quire's schema: notes"), run.stderr)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: box.database)), before, "left untouched")
+    }
 }

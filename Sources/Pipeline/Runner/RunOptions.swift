@@ -71,6 +71,8 @@ public struct RunSummary: Codable, Sendable {
     public var failedPagesWaiting: Int
     /// Input roots that held no files, or whose patterns matched none.
     public var emptyInputs: [String] = []
+    /// Failed pages (of any run) whose file still exists: they keep the exit code at 1.
+    public var failedPagesOfExistingFiles = 0
     /// What the summary must say besides counts: files changed while processed, dated in the
     /// future, special files skipped.
     public var notices: [String] = []
@@ -93,7 +95,7 @@ public struct RunSummary: Codable, Sendable {
         case .interrupted: return 130
         case .completed where !emptyInputs.isEmpty: return 66
         case .completed where counts.pagesFailed > 0 || counts.documentsFailed > 0: return 1
-        case .completed where failedPagesWaiting > 0 || exhaustedPages > 0: return 1
+        case .completed where failedPagesOfExistingFiles > 0: return 1
         default: return 0
         }
     }

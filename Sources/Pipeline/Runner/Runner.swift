@@ -108,12 +108,14 @@ public final class Runner {
         }
         let status: RunStatus = state.interrupted ? .interrupted : .completed
         try store.updateRun(runID, counts: state.counts, status: status)
-        let summary = RunSummary(runID: runID, status: status, counts: state.counts,
+        var summary = RunSummary(runID: runID, status: status, counts: state.counts,
                                  seconds: Date().timeIntervalSince(started), failures: state.failures,
                                  warnings: warnings, database: spec.database, emptyInputs: state.emptyInputs,
                                  notices: state.notices,
                                  exhaustedPages: try store.exhaustedPages(maxAttempts: spec.run.maxAttempts),
                                  failedPagesWaiting: try store.retryablePages(maxAttempts: spec.run.maxAttempts))
+        summary.failedPagesOfExistingFiles = try store.failedPagesByFile()
+            .filter { !FilePath(display: $0.path, bytes: $0.pathBytes).isGone }.reduce(0) { $0 + $1.pages }
         try store.finishRun(runID, exitCode: summary.exitCode, seconds: summary.seconds)
         progress.runFinished(summary)
         return summary

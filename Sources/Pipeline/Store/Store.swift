@@ -42,6 +42,9 @@ public final class Store {
             } else if !FileManager.default.fileExists(atPath: path) {
                 throw OpenError.unusable(path: path, reason: "no such file")
             }
+            if !readOnly, FileManager.default.fileExists(atPath: path), let problem = Store.writeProblem(path) {
+                throw OpenError.unusable(path: path, reason: "it cannot be written: \(problem)")
+            }
             // Never take over a file quire did not create (checked without writing to it).
             var ownership = try Store.ownership(of: path)
             if ownership == .absent && !readOnly {
@@ -119,7 +122,9 @@ public final class RunLock {
         path = RunLock.lockPath(for: databasePath)
         fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard fd >= 0 else {
-            throw Store.OpenError.unusable(path: databasePath, reason: "cannot create lock file \(path): \(String(cString: strerror(errno)))")
+            let reason = String(cString: strerror(errno))
+            throw Store.OpenError.unusable(path: databasePath, reason: Store.writeProblem(databasePath).map { "it cannot be written: \($0)" }
+                                           ?? "cannot create lock file \(path): \(reason)")
         }
         if flock(fd, LOCK_EX | LOCK_NB) != 0 {
             let holder = (try? String(contentsOfFile: path, encoding: .utf8))?
