@@ -416,4 +416,16 @@ final class HostileTrustTests: XCTestCase {
         XCTAssertTrue(run.stderr.contains("not a quire database (it carries quire's application_id but not quire's schema: notes"), run.stderr)
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: box.database)), before, "left untouched")
     }
+
+    // MARK: - 15. A 1-pixel image is a page, not a failure of the pipeline
+
+    func testTinyImagesAreProcessedNotFailed() throws {
+        let box = try QuireSandbox(files: [])
+        try Data("P5\n1 1\n255\n".utf8 + [0xFF]).write(to: box.inputs.appendingPathComponent("dot.pgm"))
+        try Data("P5\n3 2\n255\n".utf8 + [0xFF, 0x00, 0xFF, 0xFF, 0xFF, 0x00]).write(to: box.inputs.appendingPathComponent("speck.pgm"))
+        try box.writePipeline(ocr: true, barcodes: true)
+        let run = try box.run(["run", box.pipeline, "--progress", "plain"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(try box.query("SELECT status, width, height FROM pages ORDER BY width"), ["done|1|1", "done|3|2"], run.stderr)
+    }
 }
