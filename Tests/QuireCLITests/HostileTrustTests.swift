@@ -4,14 +4,22 @@ import XCTest
 /// Issue 31, "Trust at night": the real binary against a hostile or careless operator — hard
 /// links to the database, files swapped during a run, links out of `--out`, forged monitoring.
 final class HostileTrustTests: XCTestCase {
-    /// Starts a slow run (0.5 s a page, one worker) and returns once it committed a page.
-    private func startSlowRun(_ box: QuireSandbox, pipeline: String? = nil, fault: String = "extract:slow") throws -> Process {
-        let (process, _, _) = try box.start(["run", pipeline ?? box.pipeline, "--quiet"], environment: ["QUIRE_FAULT": fault])
+    /// Starts a slow run (0.5 s a page) with plain progress and returns once it committed a page,
+    /// with its stderr (read it once the run has ended: it prints little).
+    private func startSlowRun(_ box: QuireSandbox, pipeline: String? = nil) throws -> (Process, Pipe) {
+        let (process, _, err) = try box.start(["run", pipeline ?? box.pipeline, "--progress", "plain"],
+                                              environment: ["QUIRE_FAULT": "extract:slow"])
         let deadline = Date(timeIntervalSinceNow: 60)
         while Date() < deadline, ((try? box.scalar("SELECT count(*) FROM pages WHERE status = 'done'")) ?? 0) < 1 {
-            usleep(50_000)
+            usleep(20_000)
         }
-        return process
+        return (process, err)
+    }
+
+    /// What a process started by ``startSlowRun`` printed on stderr, once it has ended.
+    private func finished(_ process: Process, _ err: Pipe) -> String {
+        process.waitUntilExit()
+        return String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     }
 
     /// A second pipeline file in the sandbox naming `database` instead of out/quire.sqlite.
@@ -28,13 +36,13 @@ final class HostileTrustTests: XCTestCase {
     func testAHardLinkToTheDatabaseDoesNotLetASecondWriterIn() throws {
         let box = try QuireSandbox(files: ["alpha.pdf", "beta.pdf", "gamma.pdf"])
         try box.writePipeline(barcodes: false, extra: "run:\n  workers: 1\n")
-        let process = try startSlowRun(box)
+        let (process, err) = try startSlowRun(box)
         // A hard link names the archive under another path (so another lock file beside it).
         XCTAssertEqual(link(box.database, box.dir.appendingPathComponent("out/other.sqlite").path), 0)
         let other = try pipeline(box, database: "out/other.sqlite", name: "other.yml")
         let second = try box.run(["run", other, "--quiet"])
         kill(process.processIdentifier, SIGINT)
-        process.waitUntilExit()
+        _ = finished(process, err)
         XCTAssertEqual(second.status, 75, second.stderr)
         XCTAssertTrue(second.stderr.contains("another quire run is using this database"), second.stderr)
         XCTAssertTrue(second.stderr.contains("pid \(process.processIdentifier): \(QuireSandbox.executable) run \(box.pipeline)"),
@@ -45,11 +53,11 @@ final class HostileTrustTests: XCTestCase {
     func testDeletingTheLockFileDuringARunDoesNotLetASecondRunIn() throws {
         let box = try QuireSandbox(files: ["alpha.pdf", "beta.pdf", "gamma.pdf"])
         try box.writePipeline(barcodes: false, extra: "run:\n  workers: 1\n")
-        let process = try startSlowRun(box)
+        let (process, err) = try startSlowRun(box)
         try FileManager.default.removeItem(atPath: box.database + ".lock")
         let second = try box.run(["run", box.pipeline, "--quiet"])
         kill(process.processIdentifier, SIGINT)
-        process.waitUntilExit()
+        _ = finished(process, err)
         XCTAssertEqual(second.status, 75, second.stderr)
         XCTAssertTrue(second.stderr.contains("run #1"), second.stderr)
         XCTAssertEqual(try box.scalar("SELECT count(*) FROM runs"), 1)
@@ -60,12 +68,9 @@ final class HostileTrustTests: XCTestCase {
     func testTheDatabaseDeletedDuringARunFailsItWithExit74() throws {
         let box = try QuireSandbox(files: ["alpha.pdf", "beta.pdf", "gamma.pdf"])
         try box.writePipeline(barcodes: false, extra: "run:\n  workers: 1\n")
-        let (process, _, err) = try box.start(["run", box.pipeline, "--progress", "plain"], environment: ["QUIRE_FAULT": "extract:slow"])
-        let deadline = Date(timeIntervalSinceNow: 60)
-        while Date() < deadline, ((try? box.scalar("SELECT count(*) FROM pages WHERE status = 'done'")) ?? 0) < 1 { usleep(50_000) }
+        let (process, err) = try startSlowRun(box)
         for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: box.database + suffix) }
-        process.waitUntilExit()
-        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let stderr = finished(process, err)
         XCTAssertEqual(process.terminationStatus, 74, stderr)
         XCTAssertTrue(stderr.contains("was deleted during the run"), stderr)
     }
@@ -73,14 +78,11 @@ final class HostileTrustTests: XCTestCase {
     func testTheDatabaseReplacedDuringARunFailsItWithExit74() throws {
         let box = try QuireSandbox(files: ["alpha.pdf", "beta.pdf", "gamma.pdf"])
         try box.writePipeline(barcodes: false, extra: "run:\n  workers: 1\n")
-        let (process, _, err) = try box.start(["run", box.pipeline, "--progress", "plain"], environment: ["QUIRE_FAULT": "extract:slow"])
-        let deadline = Date(timeIntervalSinceNow: 60)
-        while Date() < deadline, ((try? box.scalar("SELECT count(*) FROM pages WHERE status = 'done'")) ?? 0) < 1 { usleep(50_000) }
+        let (process, err) = try startSlowRun(box)
         let copy = box.database + ".restored"
         XCTAssertEqual(try ChildProcess.run("/usr/bin/sqlite3", [box.database, ".backup '\(copy)'"]).status, 0)
         XCTAssertEqual(rename(copy, box.database), 0)
-        process.waitUntilExit()
-        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let stderr = finished(process, err)
         XCTAssertEqual(process.terminationStatus, 74, stderr)
         XCTAssertTrue(stderr.contains("was replaced by another file during the run"), stderr)
     }
@@ -141,8 +143,9 @@ final class HostileTrustTests: XCTestCase {
         let deadline = Date(timeIntervalSinceNow: 60)
         var killed = false
         while Date() < deadline, !killed {
-            let workers = try ChildProcess.run("/usr/bin/pgrep", ["-P", "\(process.processIdentifier)"]).stdout
-                .split(separator: "\n").compactMap { Int32($0) }
+            let pid = process.processIdentifier   // its workers, from the kernel (no procps needed)
+            let workers = ((try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)) ?? "")
+                .split(separator: " ").compactMap { Int32($0) }
             if let worker = workers.first, (try? box.scalar("SELECT count(*) FROM pages WHERE status = 'done'")) == 1 {
                 usleep(200_000)   // inside page 2's barcode stage (0.5 s)
                 kill(worker, SIGKILL)
@@ -150,8 +153,7 @@ final class HostileTrustTests: XCTestCase {
             }
             usleep(20_000)
         }
-        process.waitUntilExit()
-        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let stderr = finished(process, err)
         XCTAssertTrue(killed)
         XCTAssertEqual(process.terminationStatus, 0, stderr)
         XCTAssertTrue(stderr.contains("killed by SIGKILL") && stderr.contains("reading it again"), stderr)
@@ -180,14 +182,11 @@ final class HostileTrustTests: XCTestCase {
     func testAnInputChangedWhileProcessedStoresNothingOfTheNewContentUnderTheOldHash() throws {
         let box = try QuireSandbox(files: ["gamma.pdf"])   // 4 pages
         try box.writePipeline(barcodes: false, extra: "run:\n  workers: 1\n")
-        let (process, _, err) = try box.start(["run", box.pipeline, "--progress", "plain"], environment: ["QUIRE_FAULT": "extract:slow"])
-        let deadline = Date(timeIntervalSinceNow: 60)
-        while Date() < deadline, ((try? box.scalar("SELECT count(*) FROM pages WHERE status = 'done'")) ?? 0) < 1 { usleep(20_000) }
+        let (process, err) = try startSlowRun(box)
         // Rewritten in place with another document's bytes (3 pages).
         try Data(contentsOf: QuireSandbox.fixtures.appendingPathComponent("alpha.pdf"))
             .write(to: box.inputs.appendingPathComponent("gamma.pdf"))
-        process.waitUntilExit()
-        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let stderr = finished(process, err)
         XCTAssertTrue(stderr.contains("note: \(box.inputs.path)/gamma.pdf: changed while it was processed"), "said in the summary:\n\(stderr)")
         let done = try box.scalar("SELECT count(*) FROM pages WHERE status = 'done'")
         XCTAssertLessThan(done, 4, "pages read after the change are not stored")
