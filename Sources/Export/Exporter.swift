@@ -63,6 +63,7 @@ public struct Exporter {
         }
         let store = try Store(path: request.databasePath)
         let root = try Self.prepareOutput(request.outDir)
+        AtomicFile.removeLeftoverTemporaries(under: root)
         var summary = ExportSummary()
         var records: [ExportRecord] = []
         let newestRun = try store.readSnapshot {
@@ -80,6 +81,13 @@ public struct Exporter {
             for candidate in selected {
                 if (candidate.pendingPages > 0 || candidate.status == DocumentStatus.pending.rawValue) && !request.force {
                     summary.inProgress.append(candidate.path)
+                    continue
+                }
+                if let other = paths.collisions[candidate.path] {
+                    for format in request.formats {
+                        summary.failures.append(.init(path: candidate.path, format: format,
+                                                      message: "its output name cannot be told apart from that of \(other) (the same displayed path)"))
+                    }
                     continue
                 }
                 let digest = try store.resultsDigest(documentID: candidate.id)
@@ -133,16 +141,14 @@ public struct Exporter {
 
     /// A document that has fewer tables than at its last export leaves no old CSV behind.
     private func removeStaleTables(of path: String, keeping files: [RenderedFile], paths: OutputPaths) throws {
-        let keep = Set(files.map { paths.file(for: path, suffix: $0.suffix) })
+        let keep = Set(files.map { (paths.file(for: path, suffix: $0.suffix) as NSString).lastPathComponent })
         let probe = paths.file(for: path, suffix: ".csv")
-        let folder = (probe as NSString).deletingLastPathComponent
         let stem = ((probe as NSString).lastPathComponent as NSString).deletingPathExtension + ".p"
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-        where name.hasPrefix(stem) && name.hasSuffix(".csv") && !keep.contains(folder + "/" + name) {
+        try AtomicFile.removeFiles(besides: probe, under: paths.root) { name in
+            guard name.hasPrefix(stem) && name.hasSuffix(".csv") && !keep.contains(name) else { return false }
             let rest = name.dropFirst(stem.count).dropLast(4)   // "<page>-t<n>"
             let parts = rest.split(separator: "-t")
-            guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isNumber) }) else { continue }
-            try? FileManager.default.removeItem(atPath: folder + "/" + name)
+            return parts.count == 2 && parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isNumber) })
         }
     }
 

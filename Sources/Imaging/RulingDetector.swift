@@ -42,6 +42,8 @@ public struct RulingDetector: Sendable {
     /// page is assumed to be 11 inches along its longer side. Throws `ImageError` when leptonica
     /// fails (a page without lines gives `[]`, never an error).
     public func detect(in image: Image) throws(ImageError) -> [RulingLine] {
+        // An image a few pixels across holds no ruling line (and leptonica cannot halve a 1-pixel one).
+        guard image.width >= 16 && image.height >= 16 else { return [] }
         let dpi = image.resolution > 0 ? Double(image.resolution) : Double(max(image.width, image.height)) / 11
         return try image.withPix { pix throws(ImageError) -> [RulingLine] in
             // pixConvertTo1: returns a new 1-bpp pix; caller destroys. A 1-bpp input is ink already.

@@ -25,7 +25,7 @@ extension ExitCode {
     public var meaning: String {
         switch self {
         case .success: return "success: every page and document is done (status --check: nothing waits)"
-        case .pagesFailed: return "some pages or documents failed (status --check: a problem waits)"
+        case .pagesFailed: return "some pages or documents failed, or failed pages of earlier runs wait (status --check: a problem waits)"
         case .usage: return "usage error: unknown command or option, missing argument"
         case .invalidPipeline: return "the pipeline file is invalid"
         case .noInput: return "an input held no files, or its patterns matched none (allow_empty: true if normal)"

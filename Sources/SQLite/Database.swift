@@ -11,6 +11,7 @@ import Glibc
 public final class Database {
     private var handle: OpaquePointer?
     private var statementCache: [String: Statement] = [:]
+    private var commitGuard: Unmanaged<CommitGuard>?
     public let path: String
 
     public struct OpenOptions: Sendable {
@@ -63,6 +64,25 @@ public final class Database {
     deinit {
         statementCache.removeAll()
         sqlite3_close_v2(handle)
+        commitGuard?.release()
+    }
+
+    private final class CommitGuard {
+        let allow: () -> Bool
+        init(_ allow: @escaping () -> Bool) { self.allow = allow }
+    }
+
+    /// Asks `allow` before every commit, explicit or autocommit (sqlite3_commit_hook): when it
+    /// returns false the commit becomes a rollback and the statement fails with
+    /// SQLITE_CONSTRAINT_COMMITHOOK.
+    public func guardCommits(_ allow: @escaping () -> Bool) {
+        let box = Unmanaged.passRetained(CommitGuard(allow))
+        _ = sqlite3_commit_hook(handle, { context in
+            guard let context else { return 0 }
+            return Unmanaged<CommitGuard>.fromOpaque(context).takeUnretainedValue().allow() ? 0 : 1
+        }, box.toOpaque())
+        commitGuard?.release()
+        commitGuard = box
     }
 
     func withHandle<R>(_ body: (OpaquePointer) throws -> R) rethrows -> R {

@@ -20,6 +20,10 @@ public struct Discovery {
         var interrupted = false
         /// What each input held, in the order of the pipeline's inputs.
         var tallies: [InputTally] = []
+        /// Entries that are no files (FIFOs, sockets, devices), with what they are: skipped, named in the summary.
+        var special: [(path: String, kind: String)] = []
+        /// Files whose modification time is in the future: taken now (they would never reach `min_file_age`).
+        var future: [String] = []
     }
 
     /// What one input root held: to tell an empty or unmounted share, or patterns that match
@@ -95,7 +99,9 @@ public struct Discovery {
                 continue
             }
             visitedDirs.insert(FileID(st))
-            walkDirectory(root, relative: [], input: input, includes: includes, excludes: excludes,
+            // Links may lead into the roots (any input's) and the input's `link_targets`, nowhere else.
+            let links = (inputs.map(\.root) + input.linkTargets).compactMap { FilePath($0).resolved()?.display }
+            walkDirectory(root, relative: [], input: input, includes: includes, excludes: excludes, links: links,
                           visited: &visitedDirs, seen: &seen, into: &result)
             if result.interrupted { break }
         }
@@ -103,11 +109,16 @@ public struct Discovery {
         return result
     }
 
+    /// True when `target` is inside one of the resolved folders `links` (where symbolic links may lead).
+    private func isInside(_ links: [String], _ target: String) -> Bool {
+        links.contains { target == $0 || target.hasPrefix($0 == "/" ? "/" : $0 + "/") }
+    }
+
     private func isIgnored(_ path: FilePath, _ st: stat) -> Bool {
         ignoredFiles.contains(FileID(st)) || ignoredPaths.contains(path.display)
     }
 
-    private func walkDirectory(_ dir: FilePath, relative: [UInt8], input: InputSpec, includes: [Glob], excludes: [Glob],
+    private func walkDirectory(_ dir: FilePath, relative: [UInt8], input: InputSpec, includes: [Glob], excludes: [Glob], links: [String],
                                visited: inout Set<FileID>, seen: inout Set<FilePath>, into result: inout Result) {
         guard let handle = dir.withCString({ opendir($0) }) else {
             result.files.append(DiscoveredFile(path: dir.display, pathBytes: dir.bytesIfNotUTF8, size: 0, mtimeNs: 0,
@@ -135,6 +146,12 @@ public struct Discovery {
                     result.warnings.append("\(path.display): broken symbolic link")
                     continue
                 }
+                guard let real = path.resolved()?.display, isInside(links, real) else {
+                    result.warnings.append("\(path.display): symbolic link leads outside the input roots"
+                                           + (path.resolved().map { " (to \($0.display))" } ?? "")
+                                           + "; not followed (list its folder in link_targets to allow it)")
+                    continue
+                }
                 st = target
             }
             if isIgnored(path, st) { continue }
@@ -145,7 +162,7 @@ public struct Discovery {
                     result.warnings.append("\(path.display): symbolic link loop (folder already visited), skipped")
                     continue
                 }
-                walkDirectory(path, relative: relBytes, input: input, includes: includes, excludes: excludes,
+                walkDirectory(path, relative: relBytes, input: input, includes: includes, excludes: excludes, links: links,
                               visited: &visited, seen: &seen, into: &result)
                 if result.interrupted { return }
             case S_IFREG:
@@ -163,7 +180,19 @@ public struct Discovery {
                 }
                 take(file, st, input: input, into: &result)
             default:
-                continue   // sockets, fifos, devices
+                // Sockets, FIFOs, devices: never opened, but named (a FIFO may be a stuck transfer).
+                let kind: String
+                switch st.st_mode & S_IFMT {
+                case S_IFIFO: kind = "a FIFO (named pipe)"
+                case S_IFSOCK: kind = "a socket"
+                case S_IFCHR: kind = "a character device"
+                case S_IFBLK: kind = "a block device"
+                default: kind = "not a regular file"
+                }
+                if includes.contains(where: { $0.matches(rel) }), !excludes.contains(where: { $0.matches(rel) }) {
+                    result.special.append((path.display, kind))
+                }
+                continue
             }
         }
     }
@@ -172,7 +201,11 @@ public struct Discovery {
     private func take(_ file: DiscoveredFile, _ st: stat, input: InputSpec, into result: inout Result) {
         let changed = Double(st.st_mtim.tv_sec) + Double(st.st_mtim.tv_nsec) / 1e9
         // Only a regular, readable file can be half-copied; the others fail now with their reason.
-        if file.problem == nil, input.minFileAge > 0, now.timeIntervalSince1970 - changed < input.minFileAge {
+        // A date in the future (a wrong clock where it was written) would never reach the age: taken now, and said.
+        if changed > now.timeIntervalSince1970 + 1 {
+            result.future.append(file.path)
+            result.files.append(file)
+        } else if file.problem == nil, input.minFileAge > 0, now.timeIntervalSince1970 - changed < input.minFileAge {
             result.tooYoung.append(file)
         } else {
             result.files.append(file)

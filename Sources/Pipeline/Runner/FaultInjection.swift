@@ -3,7 +3,7 @@ import Foundation
 /// Test-only faults, read by workers from `QUIRE_FAULT`:
 /// `STAGE:KIND[:MATCH]`, several separated by commas. KIND is `crash` (abort), `zxing` (abort
 /// unless the page's barcodes are read conservatively, as zxing-cpp 1.4 does on some images),
-/// `segv`, `hang`, `oom` (allocate without bound), `throw` (the stage fails with an error), or
+/// `segv`, `kill` (SIGKILL, as the kernel's OOM killer sends), `hang`, `oom` (allocate without bound), `throw` (the stage fails with an error), or
 /// `slow` (the stage takes 0.5 s longer: lets tests kill a run mid-way). MATCH selects
 /// pages: `NAME` (the file name contains NAME) and/or `#N` (page N), e.g. `NAME#2`; empty matches
 /// every page. Example: `QUIRE_FAULT=barcodes:crash:invoice#1`.
@@ -14,7 +14,7 @@ import Foundation
 /// The coordinator's handling of crashes is also tested in-process, with fake workers
 /// (`CoordinatorTests`); these faults serve the end-to-end tests with real worker processes.
 struct FaultInjection {
-    enum Kind: String { case crash, zxing, segv, hang, oom, `throw`, slow }
+    enum Kind: String { case crash, zxing, segv, kill, hang, oom, `throw`, slow }
     struct Fault { var stage: Stage; var kind: Kind; var name: String?; var page: Int? }
 
     struct Injected: Error, CustomStringConvertible {
@@ -52,6 +52,7 @@ struct FaultInjection {
             case .crash: abort()
             case .zxing: if !conservativeBarcodes { abort() }
             case .segv: raise(SIGSEGV)
+            case .kill: raise(SIGKILL)
             case .hang: while true { sleep(60) }
             case .oom:
                 var hoard: [UnsafeMutableRawPointer] = []

@@ -71,23 +71,31 @@ public struct RunSummary: Codable, Sendable {
     public var failedPagesWaiting: Int
     /// Input roots that held no files, or whose patterns matched none.
     public var emptyInputs: [String] = []
+    /// Failed pages (of any run) whose file still exists: they keep the exit code at 1.
+    public var failedPagesOfExistingFiles = 0
+    /// What the summary must say besides counts: files changed while processed, dated in the
+    /// future, special files skipped.
+    public var notices: [String] = []
 
     public init(runID: Int64, status: RunStatus, counts: RunCounts, seconds: Double, failures: [FailureNote],
-                warnings: [String], database: String, emptyInputs: [String] = [], exhaustedPages: Int,
+                warnings: [String], database: String, emptyInputs: [String] = [], notices: [String] = [], exhaustedPages: Int,
                 failedPagesWaiting: Int) {
+        self.notices = notices
         self.runID = runID; self.status = status; self.counts = counts; self.seconds = seconds
         self.failures = failures; self.warnings = warnings; self.database = database; self.emptyInputs = emptyInputs
         self.exhaustedPages = exhaustedPages; self.failedPagesWaiting = failedPagesWaiting
     }
 
     /// The exit status the run ends with: 130 when interrupted, 66 when an input held no files
-    /// (or matched none), 1 when pages or documents it processed failed, 0 otherwise (the
-    /// README's table of exit codes).
+    /// (or matched none), 1 when pages or documents it processed failed or failed pages of
+    /// earlier runs still wait (a cron job must not read 0 while failures wait: `rerun --failed`,
+    /// or `--force` past `max_attempts`), 0 otherwise (the README's table of exit codes).
     public var exitCode: Int32 {
         switch status {
         case .interrupted: return 130
         case .completed where !emptyInputs.isEmpty: return 66
         case .completed where counts.pagesFailed > 0 || counts.documentsFailed > 0: return 1
+        case .completed where failedPagesOfExistingFiles > 0: return 1
         default: return 0
         }
     }

@@ -108,7 +108,7 @@ extension Runner {
                     : "worker crashed in stage \(task.stage.rawValue): \(termination)"
                         + (lastWords.map { " (last message: \(String($0.prefix(300))))" } ?? "")
                 // A page to read again goes first: its first attempt's results wait in memory.
-                if let again = try finishCrashed(task, reason: reason, store: store, state: &state) {
+                if let again = try finishCrashed(task, termination: termination, reason: reason, store: store, state: &state) {
                     queue.insert(again, at: queue.startIndex)
                 }
             }
@@ -134,6 +134,14 @@ extension Runner {
             slot.task?.stage = stage
         case .pageCount(_, let count):
             guard case .count(let document)? = slot.task?.item else { return }
+            if try changedSinceHashed(documentID: document.id, path: document.path, pathBytes: document.pathBytes,
+                                      store: store, state: &state) { return }
+            guard count > 0 else {
+                // Every PDF has a page (its page tree may be damaged): none found is a failure, never "done".
+                return try handle(.documentFailed(taskID: 0, message: "\(document.path): no page could be found in it "
+                                                  + "(a damaged or empty page tree); nothing was read"),
+                                  slot: slot, pool: pool, store: store, state: &state)
+            }
             try store.setPageCount(documentID: document.id, count: count)
         case .documentFailed(_, let text):
             guard case .count(let document)? = slot.task?.item else { return }
@@ -156,7 +164,10 @@ extension Runner {
 
     /// A worker died holding `task`: keep what its earlier stages produced, fail the stage it was
     /// in; or, after a zxing-cpp abort, return the page to read again (``readBarcodesAgain``).
-    private func finishCrashed(_ task: WorkerPool.ActiveTask, reason: String, store: Store,
+    /// Only an abort (SIGABRT) in the barcode stage is taken for zxing-cpp's: a worker killed
+    /// from outside (SIGKILL: the kernel's OOM killer, an operator) is no fault of the page's,
+    /// which is read again once as planned, and fails unnarrowed if it is killed again.
+    private func finishCrashed(_ task: WorkerPool.ActiveTask, termination: Termination, reason: String, store: Store,
                                state: inout RunState) throws -> WorkItem? {
         switch task.item {
         case .count(let document):
@@ -168,10 +179,15 @@ extension Runner {
             progress.documentFailed(path: document.path, message: text)
         case .page(let page):
             guard var outcome = task.outcome else { return nil }
-            if task.stage == .barcodes, !task.timedOut, !page.conservativeBarcodes, !state.interrupted {
+            let aborted = termination == .signaled(SIGABRT)
+            if task.stage == .barcodes, aborted, !task.timedOut, !page.conservativeBarcodes, !state.interrupted {
                 return readBarcodesAgain(outcome, reason: reason, state: &state)
             }
-            outcome.failures.append((task.stage, reason, true))
+            if termination == .signaled(SIGKILL), !task.timedOut, !state.interrupted, state.killed.insert(page.pageID).inserted {
+                return readAgain(outcome, conservative: page.conservativeBarcodes, reason: reason, state: &state)
+            }
+            // `crashed` on the barcode row narrows the page's later barcode reads: only for an abort.
+            outcome.failures.append((task.stage, reason, task.stage != .barcodes || aborted))
             try record(outcome, store: store, state: &state)
         }
         return nil
@@ -187,13 +203,20 @@ extension Runner {
     /// The second attempt's task lists only the stages still to run; the outcome it continues
     /// keeps the page as planned, so that every stage the page owes is stored at the commit.
     private func readBarcodesAgain(_ outcome: PageOutcome, reason: String, state: inout RunState) -> WorkItem {
+        readAgain(outcome, conservative: true, reason: reason, state: &state)
+    }
+
+    /// The page of `outcome` queued again from the stage it died in, what it produced so far
+    /// kept in memory; `conservative`: without the symbologies seen to abort.
+    private func readAgain(_ outcome: PageOutcome, conservative: Bool, reason: String, state: inout RunState) -> WorkItem {
         var carried = outcome
-        carried.page.conservativeBarcodes = true
+        carried.page.conservativeBarcodes = conservative
         var again = carried.page
         again.stages = again.stages.filter { outcome.outputs[$0] == nil }
         state.carried[again.pageID] = carried
-        progress.warning("\(again.path) page \(again.pageNumber): \(reason); reading its barcodes again without "
-                         + BarcodeDetector.crashProneNames)
+        progress.warning("\(again.path) page \(again.pageNumber): \(reason); "
+                         + (conservative && !outcome.page.conservativeBarcodes
+                            ? "reading its barcodes again without " + BarcodeDetector.crashProneNames : "reading it again"))
         return .page(again)
     }
 
@@ -207,6 +230,10 @@ extension Runner {
             }
             try settleDocumentPassTask(documentID: page.documentID, store: store, state: &state)
             return
+        }
+        if try changedSinceHashed(documentID: page.documentID, path: page.path, pathBytes: page.pathBytes, store: store, state: &state) {
+            state.pagesLeft[page.documentID] = nil   // no document pass over a file that changed
+            return                                   // the page stays as it was: nothing of the new content is stored
         }
         let status = try store.commit(outcome, fingerprints: fingerprints(for: page.path), runID: state.runID)
         if let left = state.pagesLeft[page.documentID] {

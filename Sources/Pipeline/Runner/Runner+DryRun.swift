@@ -32,7 +32,7 @@ public struct DryRunReport: Codable, Sendable {
         lines.append("Pages to process: \(pages)" + (stages.isEmpty ? "" : " (" + stages.joined(separator: ", ") + ")")
                      + (documentsToOpen > 0 ? "; plus the pages of \(documentsToOpen) document(s) to open" : ""))
         for warning in warnings { lines.append("warning: \(warning)") }
-        return lines.joined(separator: "\n")
+        return lines.map(TerminalText.safe).joined(separator: "\n")   // file names: one line each, no control reaches the terminal
     }
 }
 

@@ -44,18 +44,22 @@ public final class Runner {
         let lock = try RunLock(databasePath: spec.database)
         defer { withExtendedLifetime(lock) {} }
         let store = try Store(path: spec.database)
+        try lock.holdDatabaseFile()
+        if let identity = lock.identity { try store.pinIdentity(identity) }
         computeFingerprints()
         let commandName: String = { if case .run = request.command { return "run" } else { return "rerun" } }()
         let runID = try store.beginRun(pipeline: spec.name, pipelinePath: pipelinePath, command: commandName,
                                        workers: workerCount, arguments: request.arguments)
         do {
-            return try run(runID: runID, store: store, started: started)
+            let summary = try run(runID: runID, store: store, started: started)
+            if let replaced = store.replacedError { throw replaced }
+            return summary
         } catch {
             // A fatal error (database full or unwritable, workers that cannot start): the row must
             // not stay `running`. Its page counts are already true (kept at every commit). If even
             // this write fails, the next run marks it `crashed`.
             try? store.markRunFailed(runID)
-            throw error
+            throw store.replacedError ?? error
         }
     }
 
@@ -111,11 +115,14 @@ public final class Runner {
         }
         let status: RunStatus = state.interrupted ? .interrupted : .completed
         try store.updateRun(runID, counts: state.counts, status: status)
-        let summary = RunSummary(runID: runID, status: status, counts: state.counts,
+        var summary = RunSummary(runID: runID, status: status, counts: state.counts,
                                  seconds: Date().timeIntervalSince(started), failures: state.failures,
                                  warnings: warnings, database: spec.database, emptyInputs: state.emptyInputs,
+                                 notices: state.notices,
                                  exhaustedPages: try store.exhaustedPages(maxAttempts: spec.run.maxAttempts),
                                  failedPagesWaiting: try store.retryablePages(maxAttempts: spec.run.maxAttempts))
+        summary.failedPagesOfExistingFiles = try store.failedPagesByFile()
+            .filter { !FilePath(display: $0.path, bytes: $0.pathBytes).isGone }.reduce(0) { $0 + $1.pages }
         try store.finishRun(runID, exitCode: summary.exitCode, seconds: summary.seconds)
         progress.runFinished(summary)
         return summary
@@ -190,6 +197,13 @@ public final class Runner {
         discovery.shouldStop = { stop.isSet }
         let found = discovery.walk(spec.inputs)
         for warning in found.warnings { progress.warning(warning) }
+        for entry in found.special {
+            state.notices.append("\(entry.path): \(entry.kind), not a file; skipped")
+            progress.note("\(entry.path): \(entry.kind), not a file; skipped")
+        }
+        for path in found.future {
+            state.notices.append("\(path): modified in the future (the clock where it was written?); processed now, min_file_age not waited for")
+        }
         for file in found.files {
             if found.interrupted || stop.isSet { break }
             state.counts.documentsSeen += 1
@@ -282,6 +296,14 @@ struct RunState {
     var passLeft: [Int64: Int] = [:]
     /// Pages queued to be read again after a crash, with what their first attempt produced.
     var carried: [Int64: PageOutcome] = [:]
+    /// Pages whose worker was killed (SIGKILL) once in this run: read again once, then failed.
+    var killed: Set<Int64> = []
+    /// Documents whose file changed while they were processed, and files whose size or mtime
+    /// moved with the same content (Runner+Changes.swift).
+    var changed: Set<Int64> = []
+    var verified: [Int64: Store.FileVersion] = [:]
+    /// Lines for the run's summary (files changed while processed, dated in the future, special files).
+    var notices: [String] = []
     init(runID: Int64) { self.runID = runID }
 }
 

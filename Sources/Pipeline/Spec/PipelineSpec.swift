@@ -66,6 +66,9 @@ public struct InputSpec: Codable, Sendable, Equatable {
     public var allowEmpty: Bool
     /// OCR languages for this input's documents (nil: `ocr.languages`).
     public var languages: [String]?
+    /// Folders outside the input roots that symbolic links may lead into (`link_targets`, with
+    /// `follow_symlinks: true`); absolute and resolved. A link leading anywhere else is not followed.
+    public var linkTargets: [String] = []
 
     /// Default for `min_file_age` in pipeline files.
     public static let defaultMinFileAge: Double = 5

@@ -3,7 +3,7 @@ enum SpecKeys {
     /// Top-level keys: the run's own, and each stage's section (``StageCatalog``).
     static let top = ["name", "database", "inputs"] + StageCatalog.declared.map { $0.section } + ["run"]
     static let input = ["path", "include", "exclude", "follow_symlinks", "passwords", "min_file_age", "exclude_junk",
-                        "allow_empty", "languages"]
+                        "allow_empty", "languages", "link_targets"]
     static let run = ["workers", "page_timeout", "max_attempts", "worker_memory_mib"]
 
     /// Names people plausibly write for a key that is spelt differently here.

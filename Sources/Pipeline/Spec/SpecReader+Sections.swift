@@ -138,6 +138,20 @@ extension SpecReader {
         set(&input.minFileAge, values["min_file_age"]) { self.number($0, "inputs.min_file_age", in: 0...86_400) }
         set(&input.excludeJunk, values["exclude_junk"]) { bool($0, "inputs.exclude_junk") }
         set(&input.allowEmpty, values["allow_empty"]) { bool($0, "inputs.allow_empty") }
+        if let node = values["link_targets"], let items = list(node, "inputs.link_targets") {
+            for item in items {
+                let path = resolve(item.text)
+                var isFolder: ObjCBool = false
+                if !FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) || !isFolder.boolValue {
+                    error("inputs.link_targets: '\(path)' is not an existing folder", at: item.node.mark)
+                } else {
+                    input.linkTargets.append(URL(fileURLWithPath: path).resolvingSymlinksInPath().path)
+                }
+            }
+            if !input.followSymlinks {
+                warning("inputs.link_targets: has no effect without follow_symlinks: true", at: node.mark)
+            }
+        }
         if let node = values["languages"], let codes = languages(node, key: "inputs.languages") {
             input.languages = codes.map(\.code)
             checkInstalled(codes, key: "inputs.languages")

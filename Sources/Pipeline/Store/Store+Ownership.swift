@@ -37,8 +37,30 @@ extension Store {
         do {
             return try ownership(ofSQLiteFile: path, refuse: refuse)
         } catch let error as SQLiteError where !error.isBusy {
+            // A database quire cannot write to (a WAL database needs its -shm) is no foreign file.
+            if let problem = writeProblem(path) {
+                throw OpenError.unusable(path: path, reason: "cannot be opened (\(error.message)): it cannot be written: \(problem)")
+            }
             throw refuse("it cannot be read as an SQLite database: \(error.message)")
         }
+    }
+
+    /// Why the database at `path` (and the -wal and -shm files SQLite keeps beside it) cannot be
+    /// written, or nil: a read-only file system, no write permission on the file or its folder.
+    static func writeProblem(_ path: String) -> String? {
+        let folder = (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent
+        var fs = statvfs()
+        if statvfs(access(path, F_OK) == 0 ? path : folder, &fs) == 0, fs.f_flag & UInt(ST_RDONLY) != 0 {
+            return "it is on a read-only file system"
+        }
+        var st = stat()
+        if stat(path, &st) == 0, access(path, W_OK) != 0 {
+            return "no write permission (mode 0\(String(st.st_mode & 0o777, radix: 8)), owner uid \(st.st_uid), quire runs as uid \(geteuid()))"
+        }
+        if access(folder, W_OK | X_OK) != 0 {
+            return "its folder \(folder) is not writable (uid \(geteuid())), and SQLite makes its -wal and -shm files there"
+        }
+        return nil
     }
 
     private static func ownership(ofSQLiteFile path: String, refuse: (String) -> OpenError) throws -> Ownership {
@@ -49,7 +71,20 @@ extension Store {
         let tables = try db.query("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'") {
             $0.string(0)
         }
-        if appID == applicationID { return .quire }
+        if appID == applicationID {
+            // quire's id is no proof: another program may carry it. A stamped file holds no
+            // table yet (just created) or quire's own tables, with quire's first migration.
+            guard !tables.isEmpty else { return .quire }
+            let foreign = tables.filter { !knownTables.contains($0) }.sorted()
+            let initial = tables.contains("schema_migrations")
+                ? try db.queryOne("SELECT name FROM schema_migrations WHERE id = 1", [], { $0.string(0) }) : nil
+            guard foreign.isEmpty, initial == Schema.migrator.migrations.first?.name else {
+                let shown = (foreign.isEmpty ? ["no schema_migrations of quire's"] : foreign).prefix(5).joined(separator: ", ")
+                throw refuse("it carries quire's application_id but not quire's schema: \(shown)"
+                             + (foreign.count > 5 ? ", …" : "") + " (made by another program, or a newer quire?)")
+            }
+            return .quire
+        }
         if appID != 0 {
             throw refuse("it belongs to another application: application_id \(String(format: "0x%08X", UInt32(bitPattern: appID)))")
         }

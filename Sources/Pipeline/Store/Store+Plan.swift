@@ -151,6 +151,15 @@ extension Store {
         try db.queryOne("SELECT count(*) FROM pages WHERE status = ? AND attempts < ?", [PageStatus.failed, maxAttempts]) { $0.int(0) } ?? 0
     }
 
+    /// Failed pages of current documents, per document file (for the exit code: those whose file
+    /// still exists wait for a retry).
+    func failedPagesByFile() throws -> [(path: String, pathBytes: [UInt8]?, pages: Int)] {
+        try db.query("""
+            SELECT d.path, d.path_bytes, count(*) FROM pages p JOIN documents d ON d.id = p.document_id
+            WHERE p.status = ? AND d.superseded_by IS NULL GROUP BY d.id
+            """, [PageStatus.failed]) { ($0.string(0), $0.optionalBlob(1), $0.int(2)) }
+    }
+
     /// Number of failed pages left alone because they reached `maxAttempts`.
     func exhaustedPages(maxAttempts: Int) throws -> Int {
         try db.queryOne("SELECT count(*) FROM pages WHERE status = ? AND attempts >= ?", [PageStatus.failed, maxAttempts]) { $0.int(0) } ?? 0

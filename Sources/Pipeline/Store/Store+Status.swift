@@ -24,6 +24,8 @@ public struct StatusReport: Codable, Sendable {
     public var pagesByStatus: [String: Int]
     public var failedPages: [FailedPage]
     public var failedDocuments: [FailedDocument]
+    /// Documents whose file is gone (status `missing`), for `status --check`.
+    public var missingDocuments: [String] = []
 }
 
 extension Store {
@@ -63,8 +65,11 @@ extension Store {
             SELECT path, error FROM documents d WHERE status = \(DocumentStatus.failed.sql) AND superseded_by IS NULL
               AND NOT EXISTS (SELECT 1 FROM pages WHERE document_id = d.id) ORDER BY path LIMIT ?
             """, [failureLimit]) { StatusReport.FailedDocument(path: $0.string(0), error: $0.optionalString(1)) }
+        let missing = try db.query("""
+            SELECT path FROM documents WHERE status = \(DocumentStatus.missing.sql) AND superseded_by IS NULL ORDER BY path LIMIT ?
+            """, [failureLimit]) { $0.string(0) }
         return StatusReport(runs: runs, documentsByStatus: docs, pagesByStatus: pages,
-                            failedPages: failedPages, failedDocuments: failedDocs)
+                            failedPages: failedPages, failedDocuments: failedDocs, missingDocuments: missing)
     }
 }
 
@@ -115,8 +120,10 @@ extension StatusReport {
 
 extension StatusReport {
     /// What `status --check` reports: one line per problem, none when all is well. Problems are
-    /// failed pages or documents waiting, and a last run that crashed, was interrupted, exited
-    /// non-zero, or is recorded as running by a process that no longer exists.
+    /// failed pages or documents waiting, documents whose file is missing, pages left pending
+    /// while no run is working on them, and a last run that did not finish cleanly (crashed,
+    /// failed on an error such as a full disk, was interrupted, exited non-zero, or is recorded
+    /// as running by a process that no longer exists).
     /// `isAlive` tells whether a process id is a live process (injected for tests).
     public func problems(rerunHint: String, isAlive: (Int) -> Bool) -> [String] {
         var found: [String] = []
@@ -128,9 +135,19 @@ extension StatusReport {
             let first = failedDocuments.first.map { ", first: \($0.path): \(reasonText($0.error ?? "", path: $0.path))" } ?? ""
             found.append("\(failed) document(s) failed\(first)")
         }
+        if let missing = documentsByStatus[DocumentStatus.missing.rawValue], missing > 0 {
+            let first = missingDocuments.first.map { ", first: \($0)" } ?? ""
+            found.append("\(missing) document(s) missing: their file is no longer found\(first)")
+        }
         guard let last = runs.first else { return found + ["no run is recorded in this database yet"] }
+        let live = last.status == RunStatus.running.rawValue && (last.pid.map(isAlive) ?? false)
+        if !live, let pending = pagesByStatus[PageStatus.pending.rawValue], pending > 0 {
+            found.append("\(pending) page(s) pending since the last run (#\(last.id)): quire run processes them")
+        }
         switch last.status {
         case "crashed": found.append("the last run (#\(last.id), started \(last.startedAt)) crashed")
+        case "failed":
+            found.append("the last run (#\(last.id), started \(last.startedAt)) did not finish cleanly: it stopped on an error (a full disk, an unwritable database)")
         case "interrupted": found.append("the last run (#\(last.id), started \(last.startedAt)) was interrupted")
         case "running" where !(last.pid.map(isAlive) ?? false):
             found.append("the last run (#\(last.id), started \(last.startedAt)) is recorded as running, but its process is gone")

@@ -6,6 +6,8 @@ import SQLite
 public final class Store {
     let db: Database
     public let path: String
+    /// Set by ``pinIdentity(_:)``: the file every commit must still be (Store+Identity.swift).
+    var identityWatch: IdentityWatch?
 
     /// Errors that make the database unusable for a run.
     public enum OpenError: Error, CustomStringConvertible {
@@ -13,12 +15,17 @@ public final class Store {
         case busy(path: String, holder: String)
         /// The file exists and is not a quire database: it is left exactly as it is.
         case notQuire(path: String, reason: String)
+        /// The database file was deleted or replaced while a run wrote to it.
+        case replaced(path: String, reason: String)
 
         public var description: String {
             switch self {
             case .unusable(let path, let reason): return "\(path): database unusable: \(reason)"
             case .notQuire(let path, let reason):
                 return "\(path): not a quire database (\(reason)); quire leaves it untouched: name another database file"
+            case .replaced(let path, let reason):
+                return "\(path): the database file \(reason) during the run; nothing more is written to it, "
+                    + "and this run's results since then are not in the file at that path"
             case .busy(let path, let holder):
                 return "\(path): another quire run is using this database (\(holder)); wait for it to finish or stop it"
             }
@@ -34,6 +41,9 @@ public final class Store {
                 if !dir.isEmpty { try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true) }
             } else if !FileManager.default.fileExists(atPath: path) {
                 throw OpenError.unusable(path: path, reason: "no such file")
+            }
+            if !readOnly, FileManager.default.fileExists(atPath: path), let problem = Store.writeProblem(path) {
+                throw OpenError.unusable(path: path, reason: "it cannot be written: \(problem)")
             }
             // Never take over a file quire did not create (checked without writing to it).
             var ownership = try Store.ownership(of: path)
@@ -72,10 +82,18 @@ public final class Store {
 }
 
 /// An exclusive lock on `<database>.lock` held for the duration of a run (flock(2): released by
-/// the kernel when the process ends, even on SIGKILL, so a killed run never leaves it stuck).
+/// the kernel when the process ends, even on SIGKILL, so a killed run never leaves it stuck), and
+/// one on the database file itself: that one belongs to the file's inode, so a hard link, a bind
+/// mount or a deleted lock file does not let a second writer in.
 public final class RunLock {
     private let fd: Int32
     public let path: String
+    private let databasePath: String
+    /// A descriptor on the database file, flocked; open for as long as the run (closing a
+    /// descriptor would drop SQLite's POSIX locks on the file, so it is closed only in deinit).
+    private var fileFD: Int32 = -1
+    /// The device and inode of the database file the lock holds.
+    private(set) var identity: Discovery.FileID?
 
     /// The lock file of the database at `databasePath`: next to the file the path resolves to
     /// (symbolic links followed), so two spellings of one database share one lock.
@@ -104,21 +122,83 @@ public final class RunLock {
         path = RunLock.lockPath(for: databasePath)
         fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard fd >= 0 else {
-            throw Store.OpenError.unusable(path: databasePath, reason: "cannot create lock file \(path): \(String(cString: strerror(errno)))")
+            let reason = String(cString: strerror(errno))
+            throw Store.OpenError.unusable(path: databasePath, reason: Store.writeProblem(databasePath).map { "it cannot be written: \($0)" }
+                                           ?? "cannot create lock file \(path): \(reason)")
         }
         if flock(fd, LOCK_EX | LOCK_NB) != 0 {
             let holder = (try? String(contentsOfFile: path, encoding: .utf8))?
                 .trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
             close(fd)
-            throw Store.OpenError.busy(path: databasePath, holder: holder.isEmpty ? "unknown process" : holder)
+            throw Store.OpenError.busy(path: databasePath,
+                                       holder: RunLock.runningRun(in: databasePath) ?? (holder.isEmpty ? "unknown process" : holder))
         }
+        self.databasePath = databasePath
         ftruncate(fd, 0)
         let note = "pid \(getpid())\n"
-        _ = note.withCString { write(fd, $0, strlen($0)) }
+        let lockFD = fd
+        _ = note.withCString { write(lockFD, $0, strlen($0)) }
+        if access(databasePath, F_OK) == 0 {
+            try holdDatabaseFile()   // on failure deinit releases the path lock
+        }
+    }
+
+    /// Locks the database file itself (once it exists: a new database is created under the
+    /// path lock, then locked). Refused with `busy`, naming the run that holds it, when another
+    /// process holds the file through any path.
+    public func holdDatabaseFile() throws {
+        guard fileFD < 0 else { return }
+        let file = open(databasePath, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard file >= 0 else {
+            throw Store.OpenError.unusable(path: databasePath, reason: "cannot open it to lock it: \(String(cString: strerror(errno)))")
+        }
+        var info = stat()
+        fstat(file, &info)
+        if flock(file, LOCK_EX | LOCK_NB) != 0 {
+            close(file)
+            // Through another path (a hard link) the database cannot be read without its WAL: the
+            // kernel's lock table names the process, its command line the run.
+            throw Store.OpenError.busy(path: databasePath, holder: RunLock.runningRun(in: databasePath)
+                                       ?? RunLock.flockHolder(of: info) ?? "unknown process")
+        }
+        fileFD = file
+        identity = Discovery.FileID(info)
+    }
+
+    /// The run recorded as running in the database at `path` ("run #3, pid 812, started …").
+    static func runningRun(in path: String) -> String? {
+        var options = Database.OpenOptions()
+        options.readOnly = true
+        options.busyTimeoutMS = 1_000
+        guard let db = try? Database(path: path, options: options),
+              let row = try? db.queryOne("SELECT id, pid, started_at FROM runs WHERE status = 'running' ORDER BY id DESC LIMIT 1", [],
+                                         { "run #\($0.int64(0)), pid \($0.optionalInt(1).map(String.init) ?? "?"), started \($0.string(2))" })
+        else { return nil }
+        return row
+    }
+
+    /// The process holding a flock on the file `info` describes, from /proc/locks
+    /// ("1: FLOCK  ADVISORY  WRITE 812 08:01:1234 0 EOF"), with its command line.
+    static func flockHolder(of info: stat) -> String? {
+        guard let table = try? String(contentsOfFile: "/proc/locks", encoding: .utf8) else { return nil }
+        let dev = UInt64(info.st_dev)
+        let major = ((dev >> 8) & 0xfff) | ((dev >> 32) & ~0xfff), minor = (dev & 0xff) | ((dev >> 12) & ~0xff)
+        for line in table.split(separator: "\n") {
+            let f = line.split(separator: " ", omittingEmptySubsequences: true)
+            guard f.count >= 6, f[1] == "FLOCK", f[3] == "WRITE", let pid = Int32(f[4]) else { continue }
+            let id = f[5].split(separator: ":")
+            guard id.count == 3, UInt64(id[0], radix: 16) == major, UInt64(id[1], radix: 16) == minor,
+                  UInt64(id[2]) == UInt64(info.st_ino) else { continue }
+            let command = (try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/cmdline")))
+                .map { String(decoding: $0, as: UTF8.self).split(separator: "\0").joined(separator: " ") } ?? ""
+            return "pid \(pid)" + (command.isEmpty ? "" : ": \(TerminalText.safe(command))")
+        }
+        return nil
     }
 
     deinit {
         flock(fd, LOCK_UN)
         close(fd)
+        if fileFD >= 0 { close(fileFD) }
     }
 }

@@ -57,7 +57,8 @@ func executeStatus(_ options: StatusOptions) throws -> Int32 {
         struct Check: Encodable { var ok: Bool; var problems: [String] }
         write(String(decoding: try encoder.encode(Check(ok: problems.isEmpty, problems: problems)), as: UTF8.self), to: .stdout)
     } else {
-        write(problems.isEmpty ? report.healthyLine : problems.map { "PROBLEM: \($0)" }.joined(separator: "\n"), to: .stdout)
+        // One line per problem: a name holding a newline cannot forge another line.
+        write(problems.isEmpty ? report.healthyLine : problems.map { "PROBLEM: " + TerminalText.safe($0) }.joined(separator: "\n"), to: .stdout)
     }
     return problems.isEmpty ? ExitCode.success.rawValue : ExitCode.pagesFailed.rawValue
 }
@@ -113,6 +114,7 @@ private func finish(_ summary: RunSummary, pipeline: String, screen: ScreenMode)
     for input in summary.emptyInputs {
         lines.append("  warning: \(input) held no files or matched none (exit 66; allow_empty: true if that is normal)")
     }
+    for notice in summary.notices.prefix(20) { lines.append("  note: \(notice)") }
     for f in summary.failures.prefix(20) {
         lines.append("  failed: \(f.path)" + (f.page.map { " page \($0)" } ?? "") + (f.stage.map { " [\($0)]" } ?? "")
                      + ": \(f.reason)")
@@ -194,7 +196,7 @@ extension Store.OpenError: ExitCodeProviding {
     public var exitCode: ExitCode {
         switch self {
         case .busy: return .databaseBusy
-        case .unusable, .notQuire: return .databaseUnusable
+        case .unusable, .notQuire, .replaced: return .databaseUnusable
         }
     }
 }

@@ -66,15 +66,5 @@ private func resolveTarget(_ target: String, command: String) throws -> (databas
     return (spec.database, spec)
 }
 
-/// Stored text printed on a terminal: control characters (escape sequences) become visible.
-enum TerminalText {
-    static func safe(_ text: String) -> String {
-        var out = String.UnicodeScalarView()
-        for s in text.unicodeScalars {
-            if s.value < 0x20 || s.value == 0x7F || (0x80...0x9F).contains(s.value) {
-                out.append(contentsOf: String(format: "\\x%02X", s.value).unicodeScalars)
-            } else { out.append(s) }
-        }
-        return String(out)
-    }
-}
+// Every path and message printed goes through Pipeline's `TerminalText.safe` (one escaping
+// function: controls, DEL, C1 and bidirectional overrides), here as in `run`, `status` and `--dry-run`.
