@@ -1,3 +1,5 @@
+import Pipeline
+
 /// The man page `quire.1` (without its final newline, which printing adds), generated from the same command descriptions as `--help`, so the two
 /// never disagree. `quire __manpage` prints it; `docs/quire.1` is its committed copy (a test
 /// keeps them equal).

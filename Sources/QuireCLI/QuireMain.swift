@@ -1,3 +1,4 @@
+import Pipeline
 import Foundation
 
 /// The whole program: parse → validate → run. `arguments` includes the program name

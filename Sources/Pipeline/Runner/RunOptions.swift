@@ -90,15 +90,18 @@ public struct RunSummary: Codable, Sendable {
     /// (or matched none), 1 when pages or documents it processed failed or failed pages of
     /// earlier runs still wait (a cron job must not read 0 while failures wait: `rerun --failed`,
     /// or `--force` past `max_attempts`), 0 otherwise (the README's table of exit codes).
-    public var exitCode: Int32 {
+    public var exitStatus: ExitCode {
         switch status {
-        case .interrupted: return 130
-        case .completed where !emptyInputs.isEmpty: return 66
-        case .completed where counts.pagesFailed > 0 || counts.documentsFailed > 0: return 1
-        case .completed where failedPagesOfExistingFiles > 0: return 1
-        default: return 0
+        case .interrupted: return .interrupted
+        case .completed where !emptyInputs.isEmpty: return .noInput
+        case .completed where counts.pagesFailed > 0 || counts.documentsFailed > 0: return .pagesFailed
+        case .completed where failedPagesOfExistingFiles > 0: return .pagesFailed
+        default: return .success
         }
     }
+
+    /// ``exitStatus`` as the process's exit status.
+    public var exitCode: Int32 { exitStatus.rawValue }
 
     public var pagesPerMinute: Double {
         seconds > 0 ? Double(counts.pagesDone + counts.pagesFailed) / seconds * 60 : 0
