@@ -62,11 +62,11 @@ public struct Exporter {
     public init(request: ExportRequest) { self.request = request }
 
     public func run() throws -> ExportSummary {
-        guard FileManager.default.fileExists(atPath: request.databasePath) else {
-            throw Store.OpenError.unusable(path: request.databasePath, reason: "no such file (nothing has been run yet)")
-        }
         if request.formats.contains(.pdf) && request.formats.contains(.pdfa) {
             throw ExportError(message: "--format pdf and pdfa write the same file (NAME.pdf); export them to different folders")
+        }
+        guard FileManager.default.fileExists(atPath: request.databasePath) else {
+            throw Store.OpenError.unusable(path: request.databasePath, reason: "no such file (nothing has been run yet)")
         }
         let store = try Store(path: request.databasePath)
         let root = try Self.prepareOutput(request.outDir)
