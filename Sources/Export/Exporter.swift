@@ -124,7 +124,8 @@ public struct Exporter {
 
     func render(_ format: ExportFormat, _ document: StoredDocument) throws -> [RenderedFile] {
         switch format {
-        case .json: return try JSONRenderer(generatorVersion: request.generatorVersion, includeWords: request.words).render(document)
+        case .json: return try JSONRenderer(generatorVersion: request.generatorVersion, includeWords: request.words,
+                                                languages: request.languages(document.path)).render(document)
         case .markdown: return MarkdownRenderer().render(document)
         case .text: return TextRenderer().render(document)
         case .csv: return CSVRenderer().render(document)
