@@ -13,6 +13,7 @@ PACKAGES=(
   libyaml-dev
   libsqlite3-dev sqlite3
   libxml2-dev libqpdf-dev qpdf poppler-utils
+  ghostscript libgs-common
   "$@"
 )
 

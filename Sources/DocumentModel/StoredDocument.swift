@@ -61,6 +61,8 @@ public struct StoredDocument: Codable, Sendable, Hashable {
     public var status: String
     public var error: String?
     public var pages: [StoredPage]
+    /// The document's date and how it was chosen (`documents.document_date`), nil without one.
+    public var date: DocumentDate?
 
     public init(id: Int64, path: String, sha256: String?, kind: String, status: String, error: String?, pages: [StoredPage]) {
         self.id = id; self.path = path; self.sha256 = sha256; self.kind = kind

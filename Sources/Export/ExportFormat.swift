@@ -1,6 +1,8 @@
 /// The formats `quire export` writes.
 public enum ExportFormat: String, Sendable, CaseIterable, Codable {
     case json, markdown, text, csv, html, hocr, alto, pdf
+    /// The searchable PDF as PDF/A-2b (the same file name as `pdf`: one or the other).
+    case pdfa
 
     /// What is appended to the document's own name (`report.pdf` → `report.pdf.md`). CSV adds a
     /// table number before it (`report.pdf.p2-t1.csv`).
@@ -13,7 +15,7 @@ public enum ExportFormat: String, Sendable, CaseIterable, Codable {
         case .html: return ".tables.html"
         case .hocr: return ".hocr"
         case .alto: return ".alto.xml"
-        case .pdf: return ".pdf"
+        case .pdf, .pdfa: return ".pdf"
         }
     }
 
@@ -24,7 +26,7 @@ public enum ExportFormat: String, Sendable, CaseIterable, Codable {
     func needsWords(jsonWords: Bool) -> Bool {
         switch self {
         case .json: return jsonWords
-        case .hocr, .alto, .pdf: return true
+        case .hocr, .alto, .pdf, .pdfa: return true
         case .markdown, .text, .csv, .html: return false
         }
     }

@@ -24,6 +24,10 @@ public struct ExportRequest: Sendable {
     public var generatorVersion: String
     /// Passwords to try for an encrypted PDF at a path (the values of its input's `password_env`).
     public var passwords: @Sendable (String) -> [String] = { _ in [] }
+    /// The pipeline's `export.pdf` settings (PDF/A, upright, deskew).
+    public var pdf = PDFExportSettings()
+    /// The OCR languages of a document path (its input's, else `ocr.languages`), for PDF/A metadata.
+    public var languages: @Sendable (String) -> [String] = { _ in [] }
 
     public init(databasePath: String, inputRoots: [String] = [], formats: [ExportFormat], outDir: String,
                 documentGlobs: [String] = [], sinceRun: Int64? = nil, changedOnly: Bool = false, force: Bool = false,
@@ -58,6 +62,9 @@ public struct Exporter {
     public init(request: ExportRequest) { self.request = request }
 
     public func run() throws -> ExportSummary {
+        if request.formats.contains(.pdf) && request.formats.contains(.pdfa) {
+            throw ExportError(message: "--format pdf and pdfa write the same file (NAME.pdf); export them to different folders")
+        }
         guard FileManager.default.fileExists(atPath: request.databasePath) else {
             throw Store.OpenError.unusable(path: request.databasePath, reason: "no such file (nothing has been run yet)")
         }
@@ -125,7 +132,8 @@ public struct Exporter {
 
     func render(_ format: ExportFormat, _ document: StoredDocument) throws -> [RenderedFile] {
         switch format {
-        case .json: return try JSONRenderer(generatorVersion: request.generatorVersion, includeWords: request.words).render(document)
+        case .json: return try JSONRenderer(generatorVersion: request.generatorVersion, includeWords: request.words,
+                                                languages: request.languages(document.path)).render(document)
         case .markdown: return MarkdownRenderer().render(document)
         case .text: return TextRenderer().render(document)
         case .csv: return CSVRenderer().render(document)
@@ -134,8 +142,12 @@ public struct Exporter {
             return try HOCRRenderer(generator: "quire \(request.generatorVersion) (Tesseract \(Self.tesseractVersion))").render(document)
         case .alto:
             return try ALTORenderer(quireVersion: request.generatorVersion, tesseractVersion: Self.tesseractVersion).render(document)
-        case .pdf:
-            return try PDFRenderer(passwords: request.passwords(document.path)).render(document)
+        case .pdf, .pdfa:
+            var settings = request.pdf
+            settings.pdfa = settings.pdfa || format == .pdfa
+            return try PDFRenderer(passwords: request.passwords(document.path), options: settings,
+                                   languages: request.languages(document.path), producer: "quire \(request.generatorVersion)")
+                .render(document)
         }
     }
 

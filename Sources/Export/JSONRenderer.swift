@@ -10,11 +10,13 @@ struct JSONRenderer {
 
     var generatorVersion: String
     var includeWords: Bool
+    /// The document's OCR languages (the pipeline's), for `metadata`.
+    var languages: [String] = []
 
     func render(_ document: StoredDocument) throws -> [RenderedFile] {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let value = DocumentJSON(document, generator: generatorVersion, words: includeWords)
+        let value = DocumentJSON(document, generator: generatorVersion, words: includeWords, languages: languages)
         return [RenderedFile(suffix: ExportFormat.json.suffix, bytes: Array(try encoder.encode(value)) + [0x0A])]
     }
 }
@@ -57,9 +59,19 @@ struct DocumentJSON: Encodable {
     var generator: Generator
     var document: Source
     var title: String?
+    /// The fields a PDF/A export writes into its Info dictionary and XMP (`ArchiveMetadata`).
+    struct MetadataJSON: Encodable {
+        var title: String?, documentDate: String?, documentDateSource: String?, languages: [String], pageCount: Int
+        var producer: String, archiveIdentifier: String?
+    }
+    var metadata: MetadataJSON
     var pages: [PageJSON]
 
-    init(_ d: StoredDocument, generator version: String, words: Bool) {
+    init(_ d: StoredDocument, generator version: String, words: Bool, languages: [String] = []) {
+        let m = ArchiveMetadata(d, languages: languages, producer: "quire \(version)")
+        metadata = MetadataJSON(title: m.title, documentDate: m.date?.value, documentDateSource: m.date?.source.rawValue,
+                                languages: m.languages, pageCount: m.pageCount, producer: m.producer,
+                                archiveIdentifier: m.archiveIdentifier)
         generator = Generator(version: version)
         document = Source(path: d.path, sha256: d.sha256, kind: d.kind, status: d.status, error: d.error, pageCount: d.pages.count)
         title = d.title

@@ -23,13 +23,41 @@ struct PDFRenderer {
     /// Passwords for an encrypted PDF input, tried after none.
     var passwords: [String] = []
     var maxPixels = 1_000_000_000
+    /// PDF/A-2b, pages upright, deskewed (`export.pdf` in the pipeline file).
+    var options = PDFExportSettings()
+    /// What goes into a PDF/A file's metadata besides the stored document.
+    var languages: [String] = []
+    var producer = "quire"
+    var suffix = ExportFormat.pdf.suffix
 
     func render(_ document: StoredDocument) throws -> [RenderedFile] {
         if let sha = document.sha256, try FileDigest.sha256(ofFileAt: document.path) != sha {
             throw ExportError(message: "\(document.path) changed since it was processed; run quire again first")
         }
-        let bytes = document.kind == "pdf" ? try overlay(document) : try imagePDF(document)
-        return [RenderedFile(suffix: ExportFormat.pdf.suffix, bytes: bytes)]
+        if options.pdfa, !FileManager.default.fileExists(atPath: Tessdata.defaultPath + "/pdf.ttf") {
+            throw ExportError(message: "PDF/A needs the text layer's font \(Tessdata.defaultPath)/pdf.ttf (Debian's tesseract-ocr)")
+        }
+        var pdf: QPDFDocument
+        var own: (title: String?, author: String?, subject: String?, keywords: String?) = (nil, nil, nil, nil)
+        if document.kind == "pdf" {
+            pdf = try open(document.path)
+            own = PDFAConformance.ownInfo(pdf)
+            let reasons = options.pdfa ? PDFAConformance.reasonsToConvert(pdf) : []
+            try overlay(document, pdf)
+            if !reasons.isEmpty {
+                // What editing cannot mend, Ghostscript converts; quire's text layer goes with it.
+                let converted = try Ghostscript.convertToPDFA(try pdf.write(preserveEncryption: false), name: document.path,
+                                                              timeout: 120 + 10 * Double(document.pages.count))
+                pdf = try QPDFDocument(bytes: converted, name: document.path)
+            }
+        } else {
+            pdf = try imagePDF(document)
+        }
+        guard options.pdfa else { return [RenderedFile(suffix: suffix, bytes: try pdf.write())] }
+        let metadata = ArchiveMetadata(document, languages: languages, producer: producer, ownTitle: own.title,
+                                       author: own.author, subject: own.subject, keywords: own.keywords)
+        try PDFAConformance.finish(pdf, metadata: metadata)
+        return [RenderedFile(suffix: suffix, bytes: try pdf.write(preserveEncryption: false, minimumVersion: "1.4"))]
     }
 
     /// Stored pages that get a text layer: done, recognised by OCR, with words.
@@ -37,8 +65,13 @@ struct PDFRenderer {
         page.status == .done && page.textSource == .ocr && page.width != nil && page.lines.contains { !$0.words.isEmpty }
     }
 
-    private func overlay(_ document: StoredDocument) throws -> [UInt8] {
-        let pdf = try open(document.path)
+    /// Scanned pages (OCR'd) are turned upright and deskewed when asked; born-digital pages never.
+    private func straightens(_ page: StoredPage) -> (turn: Int, skew: Double) {
+        guard page.status == .done, page.textSource == .ocr, page.width != nil else { return (0, 0) }
+        return (options.upright ? ((page.rotation % 360) + 360) % 360 : 0, options.deskew ? page.skew : 0)
+    }
+
+    private func overlay(_ document: StoredDocument, _ pdf: QPDFDocument) throws {
         try pdf.pushInheritedAttributesToPages()
         guard pdf.pageCount == document.pages.count else {
             throw ExportError(message: "\(document.path) has \(pdf.pageCount) pages, the database \(document.pages.count)")
@@ -50,11 +83,23 @@ struct PDFRenderer {
             let box: [Double] = raw.count == 4
                 ? [min(raw[0], raw[2]), min(raw[1], raw[3]), max(raw[0], raw[2]), max(raw[1], raw[3])] : [0, 0, 612, 792]
             let rotate = ((pdf.key(object, "/Rotate").flatMap(pdf.integer) ?? 0) % 360 + 360) % 360
-            let map = Self.map(page, box: box, rotate: rotate)
+            let (turn, skew) = straightens(page)
+            var straightened = page
+            straightened.skew -= skew
+            let map = Self.map(straightened, box: box, rotate: rotate)
             let fontRef = try font ?? GlyphLessFont.add(to: pdf)
             font = fontRef
             try addFont(fontRef, to: object, in: pdf)
-            let before = try pdf.stream(Array("q\n".utf8)), after = try pdf.stream(Array("\nQ\n".utf8))
+            var opening = "q\n"
+            if skew != 0 {
+                // The rendered raster's pixels to user space, and deskew expressed there.
+                let (_, ow, oh) = PageGeometry.storedToOriginal(width: page.width ?? 0, height: page.height ?? 0,
+                                                                rotation: page.rotation, skew: 0)
+                let frame = PageGeometry.pixelsToUserSpace(originalWidth: ow, originalHeight: oh, box: box, rotate: rotate)
+                opening += PageGeometry.deskew(width: ow, height: oh, skew: skew).expressed(through: frame).cm
+            }
+            if turn != 0 { try pdf.setKey(object, "/Rotate", try pdf.parse("\((rotate + turn) % 360)")) }
+            let before = try pdf.stream(Array(opening.utf8)), after = try pdf.stream(Array("\nQ\n".utf8))
             let layer = try pdf.stream(TextLayer.content(lines: page.lines, map: map))
             var contents: [QPDFDocument.Object] = []
             if let existing = pdf.key(object, "/Contents") {
@@ -62,7 +107,6 @@ struct PDFRenderer {
             }
             try pdf.setKey(object, "/Contents", pdf.array([before] + contents + [after, layer]))
         }
-        return try pdf.write()
     }
 
     /// Opens the PDF without a password, then with each password in turn.
@@ -89,7 +133,7 @@ struct PDFRenderer {
         }
     }
 
-    private func imagePDF(_ document: StoredDocument) throws -> [UInt8] {
+    private func imagePDF(_ document: StoredDocument) throws -> QPDFDocument {
         let pdf = try QPDFDocument()
         let font = try GlyphLessFont.add(to: pdf)
         for page in document.pages {
@@ -97,9 +141,14 @@ struct PDFRenderer {
             let dpi = Double(page.dpi ?? 300)
             let (w, h) = (Double(raster.width) * 72 / dpi, Double(raster.height) * 72 / dpi)
             let image = try Self.imageXObject(raster, in: pdf)
-            var content = Array(String(format: "q %.4f 0 0 %.4f 0 0 cm /QuireImage Do Q\n", w, h).utf8)
+            let (turn, skew) = straightens(page)
+            let frame = PageGeometry.pixelsToUserSpace(originalWidth: raster.width, originalHeight: raster.height, box: [0, 0, w, h], rotate: 0)
+            let deskew = skew == 0 ? "" : PageGeometry.deskew(width: raster.width, height: raster.height, skew: skew).expressed(through: frame).cm
+            var content = Array(("q " + deskew + String(format: "%.4f 0 0 %.4f 0 0 cm /QuireImage Do Q\n", w, h)).utf8)
             if needsLayer(page) {
-                content += TextLayer.content(lines: page.lines, map: Self.map(page, box: [0, 0, w, h], rotate: 0,
+                var straightened = page
+                straightened.skew -= skew
+                content += TextLayer.content(lines: page.lines, map: Self.map(straightened, box: [0, 0, w, h], rotate: 0,
                                                                                original: (raster.width, raster.height)))
             }
             let resources = try pdf.dictionary([
@@ -111,10 +160,11 @@ struct PDFRenderer {
                 "/MediaBox": try pdf.parse(String(format: "[0 0 %.4f %.4f]", w, h)),
                 "/Resources": resources,
                 "/Contents": try pdf.stream(content),
+                "/Rotate": try pdf.parse("\(turn)"),
             ])
             try pdf.addPage(try pdf.indirect(dict))
         }
-        return try pdf.write()
+        return pdf
     }
 
     private static func imageXObject(_ raster: EmbeddableRaster, in pdf: QPDFDocument) throws -> QPDFDocument.Object {

@@ -16,6 +16,18 @@ struct Affine: Equatable {
 
     static func translation(_ x: Double, _ y: Double) -> Affine { Affine(e: x, f: y) }
 
+    /// The inverse map (the matrix is never singular here: scales, turns and shifts).
+    var inverted: Affine {
+        let det = a * d - b * c
+        return Affine(a: d / det, b: -b / det, c: -c / det, d: a / det, e: (c * f - d * e) / det, f: (b * e - a * f) / det)
+    }
+
+    /// `self` conjugated by `frame`: the same map expressed in the space `frame` maps into.
+    func expressed(through frame: Affine) -> Affine { frame.inverted.then(self).then(frame) }
+
+    /// As a PDF `cm` operator.
+    var cm: String { String(format: "%.6f %.6f %.6f %.6f %.4f %.4f cm\n", a, b, c, d, e, f) }
+
     /// A rotation by `degrees` clockwise as seen on an image whose y axis points down
     /// (leptonica's `pixRotate` convention).
     static func rotation(clockwiseDegrees degrees: Double) -> Affine {
@@ -47,6 +59,13 @@ enum PageGeometry {
         default:
             return (m, width, height)
         }
+    }
+
+    /// What deskew did to the original raster (`width`×`height`, original orientation): a turn by
+    /// `-skew` degrees about its centre (turns about the centre commute with the quarter turns).
+    static func deskew(width: Int, height: Int, skew: Double) -> Affine {
+        let (w, h) = (Double(width), Double(height))
+        return Affine.translation(-w / 2, -h / 2).then(.rotation(clockwiseDegrees: -skew)).then(.translation(w / 2, h / 2))
     }
 
     /// From original-raster pixels (top-left origin, y down) to PDF user space for a page whose

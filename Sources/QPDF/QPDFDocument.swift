@@ -1,4 +1,5 @@
 import CQPDF
+import Foundation
 
 /// A PDF opened (or created empty) with qpdf's C API (https://qpdf.readthedocs.io, `qpdf-c.h`).
 /// Owns the `qpdf_data`, released with `qpdf_cleanup` in `deinit`; object handles (`Object`) are
@@ -35,7 +36,24 @@ public final class QPDFDocument {
         try check(qpdf_read(data, path, password), "read \(path)")
     }
 
-    deinit { qpdf_cleanup(&data) }
+    /// Reads a PDF held in memory; `name` names it in messages. qpdf_read_memory: "the memory
+    /// … must remain valid until qpdf_cleanup": the document owns a copy, freed after cleanup.
+    public init(bytes: [UInt8], name: String) throws {
+        data = qpdf_init()
+        qpdf_silence_errors(data)
+        qpdf_set_suppress_warnings(data, QPDF_TRUE)
+        let copy = UnsafeMutableBufferPointer<CChar>.allocate(capacity: max(1, bytes.count))
+        if !bytes.isEmpty { _ = bytes.withUnsafeBufferPointer { memcpy(copy.baseAddress!, $0.baseAddress!, bytes.count) } }
+        memory = copy
+        try check(qpdf_read_memory(data, name, copy.baseAddress, UInt64(bytes.count), nil), "read \(name)")
+    }
+
+    private var memory: UnsafeMutableBufferPointer<CChar>?
+
+    deinit {
+        qpdf_cleanup(&data)
+        memory?.deallocate()
+    }
 
     private func check(_ code: QPDF_ERROR_CODE, _ context: @autoclosure () -> String) throws {
         try checkError(context())
@@ -158,13 +176,92 @@ public final class QPDFDocument {
         return Object(handle: oh)
     }
 
+    // MARK: Document-level objects (PDF/A)
+
+    /// The trailer dictionary.
+    public var trailer: Object { Object(handle: qpdf_get_trailer(data)) }
+    /// The document catalog (`/Root`).
+    public var root: Object { Object(handle: qpdf_get_root(data)) }
+    /// The PDF version of the file read (e.g. `1.7`).
+    public var version: String { qpdf_get_pdf_version(data).map { String(cString: $0) } ?? "1.4" }
+
+    public func removeKey(_ object: Object, _ key: String) throws {
+        qpdf_oh_remove_key(data, object.handle, key)
+        try checkError("remove \(key)")
+    }
+
+    /// The keys of a dictionary (or of a stream's dictionary), with their slash.
+    public func keys(_ object: Object) -> [String] {
+        var out: [String] = []
+        // "The memory returned by qpdf_oh_dict_next_key is owned by qpdf_data": copied at once.
+        qpdf_oh_begin_dict_key_iter(data, object.handle)
+        while qpdf_oh_dict_more_keys(data) == QPDF_TRUE {
+            if let key = qpdf_oh_dict_next_key(data) { out.append(String(cString: key)) }
+        }
+        return out
+    }
+
+    public func isName(_ object: Object) -> Bool { qpdf_oh_is_name(data, object.handle) == QPDF_TRUE }
+    public func isNull(_ object: Object) -> Bool { qpdf_oh_is_null(data, object.handle) == QPDF_TRUE }
+
+    /// The name of a name object (`/DeviceCMYK`), nil for anything else.
+    public func name(_ object: Object) -> String? {
+        guard isName(object) else { return nil }
+        return qpdf_oh_get_name(data, object.handle).map { String(cString: $0) }
+    }
+
+    /// Whether the object is the name `name` or an array holding it (a `/Filter` entry).
+    public func isOrHasName(_ object: Object, _ name: String) -> Bool {
+        qpdf_oh_is_or_has_name(data, object.handle, name) == QPDF_TRUE
+    }
+
+    /// A text string's value as UTF-8 (PDFDocEncoding and UTF-16 decoded by qpdf).
+    public func text(_ object: Object) -> String? {
+        guard qpdf_oh_is_string(data, object.handle) == QPDF_TRUE else { return nil }
+        return qpdf_oh_get_utf8_value(data, object.handle).map { String(cString: $0) }
+    }
+
+    /// A new text string (PDFDocEncoding when it can, else UTF-16).
+    public func string(_ value: String) -> Object { Object(handle: qpdf_oh_new_unicode_string(data, value)) }
+
+    /// `object`'s object number, 0 for a direct object (used to visit shared objects once).
+    public func objectID(_ object: Object) -> Int { Int(qpdf_oh_get_object_id(data, object.handle)) }
+
+    /// A stream's data with its general-purpose filters decoded (`qpdf_dl_generalized`); nil
+    /// when it cannot be read.
+    public func streamData(_ object: Object) -> [UInt8]? {
+        var filtered: QPDF_BOOL = QPDF_FALSE
+        return buffer { qpdf_oh_get_stream_data(data, object.handle, qpdf_dl_generalized, &filtered, &$0, &$1) }
+    }
+
+    /// A page's content streams, concatenated and decoded; nil when they cannot be read.
+    public func pageContent(_ page: Object) -> [UInt8]? {
+        buffer { qpdf_oh_get_page_content_data(data, page.handle, &$0, &$1) }
+    }
+
+    /// Calls a qpdf function that mallocs a buffer ("allocated with malloc and must be freed by
+    /// the caller"): copied, then freed. A failure is consumed and gives nil.
+    private func buffer(_ call: (inout UnsafeMutablePointer<UInt8>?, inout Int) -> QPDF_ERROR_CODE) -> [UInt8]? {
+        var pointer: UnsafeMutablePointer<UInt8>?
+        var length = 0
+        let code = call(&pointer, &length)
+        defer { free(pointer) }
+        if qpdf_has_error(data) == QPDF_TRUE { _ = qpdf_get_error(data); return nil }
+        guard code & QPDF_ERRORS == 0, let pointer else { return nil }
+        return Array(UnsafeBufferPointer(start: pointer, count: length))
+    }
+
     // MARK: Writing
 
-    /// The whole PDF written to memory, streams compressed, object streams generated.
-    public func write() throws -> [UInt8] {
+    /// The whole PDF written to memory, streams compressed, object streams generated. With
+    /// `preserveEncryption: false` an encrypted input is written decrypted (PDF/A forbids
+    /// encryption). `minimumVersion` raises the header's version.
+    public func write(preserveEncryption: Bool = true, minimumVersion: String? = nil) throws -> [UInt8] {
         try check(qpdf_init_write_memory(data), "start writing")
         qpdf_set_compress_streams(data, QPDF_TRUE)
         qpdf_set_object_stream_mode(data, qpdf_o_generate)
+        if !preserveEncryption { qpdf_set_preserve_encryption(data, QPDF_FALSE) }
+        if let minimumVersion { qpdf_set_minimum_pdf_version(data, minimumVersion) }
         try check(qpdf_write(data), "write the PDF")
         // "The memory is freed when qpdf_cleanup is called": copied here.
         let length = qpdf_get_buffer_length(data)

@@ -74,10 +74,10 @@ struct CommandInfo: Sendable {
                     either to some documents. `rerun --stage layout` works from the stored words.
                     """),
         CommandInfo(name: "export", positional: "PIPELINE|DATABASE",
-                    summary: "Write results as JSON, Markdown, text, CSV, HTML, hOCR, ALTO or PDF",
+                    summary: "Write results as JSON, Markdown, text, CSV, HTML, hOCR, ALTO, PDF or PDF/A",
                     options: [
                         Option(name: "--format", value: "FORMAT[,FORMAT...]",
-                               help: "json, markdown, text, csv, html, hocr, alto, pdf (comma-separated; may repeat)."),
+                               help: "json, markdown, text, csv, html, hocr, alto, pdf, pdfa (comma-separated; may repeat)."),
                         Option(name: "--out", value: "DIR", help: "Output folder; files mirror the documents' paths below it."),
                         Option(name: "--document", value: "GLOB", help: "Only documents matching GLOB (relative path or full path); may repeat."),
                         Option(name: "--since", value: "RUN_ID", help: "Only documents written by run RUN_ID or later."),
@@ -90,6 +90,9 @@ struct CommandInfo: Sendable {
                     Reads the database (one consistent snapshot, also while a run writes) and writes
                     one file per document and format (one CSV per table), atomically. Pages that
                     failed are marked in the output. Nothing is recomputed.
+                    pdfa writes NAME.pdf as PDF/A-2b (sRGB output intent, XMP metadata, fonts
+                    embedded; inputs that editing cannot make conformant go through Ghostscript).
+                    The pipeline's export.pdf settings (pdfa, upright, deskew) apply to pdf too.
                     """),
         CommandInfo(name: "search", positional: "PIPELINE|DATABASE QUERY",
                     summary: "Full-text search over the pages of current documents",

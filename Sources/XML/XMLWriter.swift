@@ -51,6 +51,11 @@ public final class XMLWriter {
         try check(xmlTextWriterWriteDTD(writer, name, publicID, systemID, nil), "the doctype")
     }
 
+    /// `<?target content?>` (an XMP packet's `xpacket` wrapper).
+    public func processingInstruction(_ target: String, _ content: String) throws {
+        try check(xmlTextWriterWritePI(writer, target, content), "<?\(target)?>")
+    }
+
     public func startElement(_ name: String) throws {
         try check(xmlTextWriterStartElement(writer, name), "<\(name)>")
     }

@@ -21,6 +21,8 @@ public struct PipelineSpec: Codable, Sendable, Equatable, StageSettingsHolder {
     /// their stages).
     public var stages: StageSettingsSet
     public var run: RunSettings
+    /// How `quire export` writes (`export:`).
+    public var export = ExportSettings()
 
     public init(name: String, database: String, inputs: [InputSpec],
                 extract: ExtractSettings = .init(), ocr: OCRSettings = .init(),
@@ -32,8 +34,10 @@ public struct PipelineSpec: Codable, Sendable, Equatable, StageSettingsHolder {
         self.extract = extract; self.ocr = ocr; self.layout = layout; self.barcodes = barcodes
     }
 
-    public init(name: String, database: String, inputs: [InputSpec], stages: StageSettingsSet, run: RunSettings) {
+    public init(name: String, database: String, inputs: [InputSpec], stages: StageSettingsSet, run: RunSettings,
+                export: ExportSettings = ExportSettings()) {
         self.name = name; self.database = database; self.inputs = inputs; self.stages = stages; self.run = run
+        self.export = export
     }
 }
 

@@ -1,7 +1,7 @@
 /// The keys a pipeline file may hold, per section (snake_case, as written in YAML).
 enum SpecKeys {
     /// Top-level keys: the run's own, and each stage's section (``StageCatalog``).
-    static let top = ["name", "database", "inputs"] + StageCatalog.declared.map { $0.section } + ["run"]
+    static let top = ["name", "database", "inputs"] + StageCatalog.declared.map { $0.section } + ["run", "export"]
     static let input = ["path", "include", "exclude", "follow_symlinks", "passwords", "min_file_age", "exclude_junk",
                         "allow_empty", "languages", "link_targets"]
     static let run = ["workers", "page_timeout", "max_attempts", "worker_memory_mib"]

@@ -26,6 +26,7 @@ extension SpecReader {
             type.readErased(values.filter { !$0.value.isNull }, into: &stages, with: self)
         }
         let run = section(top["run"], "run", SpecKeys.run, RunSettings(), readRun)
+        let export = section(top["export"], "export", ExportSettings.keys, ExportSettings(), readExport)
         let extract = stages[ExtractPageStage.self]
         if extract.detectOrientation, !Tessdata.isInstalled("osd", in: tessdataDirectory) {
             warning("extract.detect_orientation: orientation detection needs osd.traineddata, which is not in '\(tessdataDirectory)' "
@@ -34,8 +35,8 @@ extension SpecReader {
         }
         if let database, let inputs, let node = top["database"] { checkDatabaseIsNoInput(database, inputs, at: node) }
         if let run { checkWorkerMemory(extract, run, top) }
-        guard let name, let database, let inputs, sectionsRead, let run else { return nil }
-        return PipelineSpec(name: name, database: database, inputs: inputs, stages: stages, run: run)
+        guard let name, let database, let inputs, sectionsRead, let run, let export else { return nil }
+        return PipelineSpec(name: name, database: database, inputs: inputs, stages: stages, run: run, export: export)
     }
 
     /// A worker capped below what one page at the largest allowed raster needs fails every big
@@ -65,6 +66,16 @@ extension SpecReader {
         var settings = defaults
         read(values.filter { !$0.value.isNull }, &settings)
         return settings
+    }
+
+    /// `export:` (`pdf:` with `pdfa`, `upright`, `deskew`).
+    private func readExport(_ values: [String: YAMLNode], _ settings: inout ExportSettings) {
+        guard let node = values["pdf"], let pdf = section(node, "export.pdf", PDFExportSettings.keys, settings.pdf, { v, s in
+            set(&s.pdfa, v["pdfa"]) { bool($0, "export.pdf.pdfa") }
+            set(&s.upright, v["upright"]) { bool($0, "export.pdf.upright") }
+            set(&s.deskew, v["deskew"]) { bool($0, "export.pdf.deskew") }
+        }) else { return }
+        settings.pdf = pdf
     }
 
     /// Sets `target` from `node` when present and valid.

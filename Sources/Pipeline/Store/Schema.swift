@@ -21,6 +21,7 @@ enum Schema {
         for migration in StageCatalog.declared.flatMap({ $0.migrations }).sorted(by: { $0.id < $1.id }) {
             m.register(migration.id, migration.name, sql: migration.sql)
         }
+        m.register(15, "the document's date, chosen in the document pass", sql: v15)
         return m
     }
 
@@ -314,5 +315,12 @@ extension Schema {
     /// resolution a file records.
     static let v3 = """
     ALTER TABLE pages ADD COLUMN estimated_dpi INTEGER;
+    """
+
+    /// The document's date (`DocumentDate`), set by the document pass.
+    static let v15 = """
+    ALTER TABLE documents ADD COLUMN document_date TEXT;          -- ISO 8601: 2024-03-21 (or 2024-03)
+    ALTER TABLE documents ADD COLUMN document_date_source TEXT;   -- first_page_top | labelled | most_frequent
+    CREATE INDEX documents_document_date ON documents(document_date) WHERE document_date IS NOT NULL;
     """
 }

@@ -102,10 +102,15 @@ extension Store {
     /// One document with its pages, blocks, barcodes and (when `words`) its lines and words.
     public func storedDocument(id: Int64, words: Bool) throws -> StoredDocument? {
         guard var document = try db.queryOne("""
-            SELECT id, path, sha256, COALESCE(kind, 'unknown'), status, error FROM documents WHERE id = ?
+            SELECT id, path, sha256, COALESCE(kind, 'unknown'), status, error, document_date, document_date_source
+            FROM documents WHERE id = ?
             """, [id], { r in
-            StoredDocument(id: r.int64(0), path: r.string(1), sha256: r.optionalString(2), kind: r.string(3),
-                           status: r.string(4), error: r.optionalString(5), pages: [])
+            var document = StoredDocument(id: r.int64(0), path: r.string(1), sha256: r.optionalString(2), kind: r.string(3),
+                                          status: r.string(4), error: r.optionalString(5), pages: [])
+            if let value = r.optionalString(6), let source = r.optionalString(7).flatMap(DocumentDate.Source.init(rawValue:)) {
+                document.date = DocumentDate(value: value, source: source)
+            }
+            return document
         }) else { return nil }
         var pageIDs: [Int64] = []
         try db.cachedStatement("""

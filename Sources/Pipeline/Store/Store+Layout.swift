@@ -55,6 +55,7 @@ extension Store {
     func finishDocumentPass(documentID: Int64) throws {
         try db.transaction {
             try markContinuedPages(documentID: documentID)
+            try recordDocumentDate(documentID: documentID)
             try db.execute("UPDATE documents SET layout_pass = \(LayoutPassStatus.done.sql) WHERE id = ? AND layout_pass = \(LayoutPassStatus.pending.sql)", documentID)
         }
     }

@@ -9,6 +9,10 @@ func executeExport(_ options: ExportOptions) throws -> Int32 {
                                 formats: options.formats.compactMap(ExportFormat.init(rawValue:)), outDir: options.out,
                                 documentGlobs: options.documents, sinceRun: options.since, changedOnly: options.changed,
                                 force: options.force, words: options.words, generatorVersion: CommandInfo.version)
+    if let spec {
+        request.pdf = spec.export.pdf
+        request.languages = { path in spec.ocrLanguages(for: path) }
+    }
     if let inputs = spec?.inputs {
         let environment = ProcessInfo.processInfo.environment
         request.passwords = { path in
