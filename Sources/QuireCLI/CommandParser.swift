@@ -19,6 +19,7 @@ public enum CommandParser {
         case "__completion" where rest == ["bash"]: return .help(BashCompletion.render())
         case "help":
             guard let topic = rest.first else { return .help(CommandInfo.topHelp) }
+            if ["help", "--help", "-h"].contains(topic) && rest.count == 1 { return .help(CommandInfo.helpHelp) }
             guard let info = CommandInfo.named(topic) else { throw unknownCommand(topic) }
             if rest.count > 1 { throw UsageError("unexpected argument '\(rest[1])'", command: "help") }
             return .help(info.helpText)

@@ -62,6 +62,10 @@ final class ContribTests: XCTestCase {
         XCTAssertEqual(try complete(["quire", "run", "p.yml", "--progress", ""]), ["auto", "plain", "json"])
         XCTAssertEqual(try complete(["quire", "rerun", "p.yml", "--stage", "l"]), ["layout"])
         XCTAssertEqual(try complete(["quire", "status", "p.yml", "--ch"]), ["--check"])
+        // Export formats, also after a comma; -j is --workers.
+        XCTAssertEqual(try complete(["quire", "export", "q.db", "--format", "h"]), ["html", "hocr"])
+        XCTAssertEqual(try complete(["quire", "export", "q.db", "--format", "json,ma"]), ["json,markdown"])
+        XCTAssertEqual(try complete(["quire", "run", "p.yml", "-"]).contains("-j"), true)
     }
 
     /// `systemd-analyze verify` on the shipped units, with the binary path pointed at the build and

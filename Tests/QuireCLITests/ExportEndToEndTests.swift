@@ -145,10 +145,21 @@ final class ExportEndToEndTests: XCTestCase {
         XCTAssertTrue(near.stdout.contains("report.pdf:2:"), near.stdout)
         let far = try box.run(["search", box.database, "NEAR(Leeds vans, 1)"])
         XCTAssertEqual(far.stdout, "", "NEAR respects the distance")
-        // A query FTS5 cannot parse is a usage error naming the query.
+        // A query that cannot be understood is a usage error naming the query and saying why.
         let bad = try box.run(["search", box.database, "\"unbalanced"])
         XCTAssertEqual(bad.status, 64, bad.stderr)
-        XCTAssertTrue(bad.stderr.contains("unbalanced"), bad.stderr)
+        XCTAssertTrue(bad.stderr.contains("unbalanced") && bad.stderr.contains("never closed"), bad.stderr)
+        // What people type (issue 38): the README's bare NEAR, a date, an invoice number.
+        let readme = try box.run(["search", box.database, "invoice NEAR total"])
+        XCTAssertEqual(readme.status, 0, readme.stderr)
+        XCTAssertTrue(readme.stdout.contains("invoice-scan.pdf:1:"), readme.stdout + readme.stderr)
+        for typed in ["2024-03-15", "INV-2024-0042"] {
+            let found = try box.run(["search", box.database, typed])
+            XCTAssertEqual(found.status, 0, found.stderr)
+            XCTAssertTrue(found.stdout.contains("invoice-scan.pdf:1:"), typed + ": " + found.stdout + found.stderr)
+        }
+        let slashDate = try box.run(["search", box.database, "15/03/2024"])
+        XCTAssertEqual(slashDate.status, 0, "a slash date is no syntax error: " + slashDate.stderr)
     }
 }
 

@@ -45,7 +45,7 @@ func executeStatus(_ options: StatusOptions) throws -> Int32 {
     let target = try StatusTarget(options.database)
     let report = try Store(path: target.database, readOnly: true).statusReport()
     let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     encoder.keyEncodingStrategy = .convertToSnakeCase   // one JSON style: the progress events' snake_case
     guard options.check else {
         write(options.json ? String(decoding: try encoder.encode(report), as: UTF8.self) : report.text, to: .stdout)
