@@ -150,9 +150,15 @@ final class ExportEndToEndTests: XCTestCase {
         XCTAssertEqual(bad.status, 64, bad.stderr)
         XCTAssertTrue(bad.stderr.contains("unbalanced") && bad.stderr.contains("never closed"), bad.stderr)
         // What people type (issue 38): the README's bare NEAR, a date, an invoice number.
-        let readme = try box.run(["search", box.database, "invoice NEAR total"])
+        let readme = try box.run(["search", box.database, "subtotal NEAR total"])
         XCTAssertEqual(readme.status, 0, readme.stderr)
         XCTAssertTrue(readme.stdout.contains("invoice-scan.pdf:1:"), readme.stdout + readme.stderr)
+        // On the invoice "Invoice" and "Total" are some 70 words apart: said, not left silent.
+        let apart = try box.run(["search", box.database, "invoice NEAR total"])
+        XCTAssertEqual(apart.stdout, "")
+        XCTAssertTrue(apart.stderr.hasPrefix("no matches for 'invoice NEAR total' within 10 words; 1 page(s) hold all the words farther apart (first: "), apart.stderr)
+        XCTAssertTrue(apart.stderr.hasSuffix("invoice-scan.pdf:1): write NEAR/50 for a wider span, or leave NEAR out\n"), apart.stderr)
+        XCTAssertTrue(try box.run(["search", box.database, "invoice NEAR/100 total"]).stdout.contains("invoice-scan.pdf:1:"))
         for typed in ["2024-03-15", "INV-2024-0042"] {
             let found = try box.run(["search", box.database, typed])
             XCTAssertEqual(found.status, 0, found.stderr)

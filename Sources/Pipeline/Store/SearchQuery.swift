@@ -7,6 +7,11 @@
 /// understood (an unbalanced quote or parenthesis, an operator with nothing on one side) is an
 /// error that says what is wrong. Pure: no SQLite.
 public enum SearchQuery {
+    /// Whether the query holds a bare NEAR (which ``fts5(_:near:)`` can read as AND).
+    public static func hasBareNear(_ query: String) -> Bool {
+        ((try? tokenize(query)) ?? []).contains { if case .near = $0 { return true } else { return false } }
+    }
+
     public struct Problem: Error, Equatable, Sendable {
         public var message: String
     }
@@ -19,9 +24,10 @@ public enum SearchQuery {
         case raw(String)           // a NEAR(...) group, passed through as written
     }
 
-    public static func fts5(_ query: String) throws(Problem) -> String {
+    /// `near: false` reads a bare NEAR as AND (to tell "too far apart" from "not there").
+    public static func fts5(_ query: String, near: Bool = true) throws(Problem) -> String {
         var tokens = try tokenize(query)
-        tokens = try joinNear(tokens)
+        tokens = try joinNear(tokens, near: near)
         try checkOperators(tokens)
         return tokens.map { token -> String in
             switch token {
@@ -92,7 +98,7 @@ public enum SearchQuery {
     }
 
     /// `a NEAR b NEAR/3 c` → `NEAR(a b c, 3)`: the largest distance given, FTS5's 10 when none is.
-    private static func joinNear(_ tokens: [Token]) throws(Problem) -> [Token] {
+    private static func joinNear(_ tokens: [Token], near: Bool) throws(Problem) -> [Token] {
         var out: [Token] = []
         var i = 0
         while i < tokens.count {
@@ -111,7 +117,8 @@ public enum SearchQuery {
                 terms.append(right)
                 i += 2
             }
-            out.append(.raw("NEAR(" + terms.joined(separator: " ") + (distance.map { ", \($0)" } ?? "") + ")"))
+            out.append(.raw(near ? "NEAR(" + terms.joined(separator: " ") + (distance.map { ", \($0)" } ?? "") + ")"
+                                 : terms.joined(separator: " AND ")))
         }
         return out
     }

@@ -22,9 +22,9 @@ extension Store {
     /// Pages of current documents (not superseded, not duplicates) matching an FTS5 query
     /// (words, "phrases", prefix*, NEAR(a b, N), AND/OR/NOT), best first by bm25.
     /// What people type is first made into FTS5's syntax (``SearchQuery``: dates, a bare NEAR).
-    public func search(_ query: String, limit: Int) throws -> [SearchHit] {
+    public func search(_ query: String, limit: Int, near: Bool = true) throws -> [SearchHit] {
         let match: String
-        do { match = try SearchQuery.fts5(query) } catch { throw SearchQueryError(query: query, message: error.message) }
+        do { match = try SearchQuery.fts5(query, near: near) } catch { throw SearchQueryError(query: query, message: error.message) }
         do {
             return try db.query("""
                 SELECT d.path, p.page_number, snippet(page_fts, 0, '«', '»', '…', 16), bm25(page_fts)

@@ -49,7 +49,17 @@ func executeSearch(_ options: SearchOptions) throws -> Int32 {
             let snippet = hit.snippet.split(whereSeparator: \.isNewline).joined(separator: " ")
             write("\(TerminalText.safe(hit.path)):\(hit.page): \(TerminalText.safe(snippet))", to: .stdout)
         }
-        if hits.isEmpty { write("no matches for '\(TerminalText.safe(options.query))'", to: .stderr) }
+        if hits.isEmpty {
+            var line = "no matches for '\(TerminalText.safe(options.query))'"
+            // A bare NEAR means within 10 words (FTS5's NEAR); say when the words are there, farther apart.
+            if SearchQuery.hasBareNear(options.query),
+               let apart = try? Store(path: database, readOnly: true).search(options.query, limit: options.limit, near: false),
+               !apart.isEmpty {
+                line += " within 10 words; \(apart.count) page(s) hold all the words farther apart "
+                    + "(first: \(TerminalText.safe(apart[0].path)):\(apart[0].page)): write NEAR/50 for a wider span, or leave NEAR out"
+            }
+            write(line, to: .stderr)
+        }
     }
     return ExitCode.success.rawValue
 }
