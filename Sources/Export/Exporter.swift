@@ -24,6 +24,8 @@ public struct ExportRequest: Sendable {
     public var generatorVersion: String
     /// Passwords to try for an encrypted PDF at a path (the values of its input's `password_env`).
     public var passwords: @Sendable (String) -> [String] = { _ in [] }
+    /// What to say when no password opens the PDF at a path ("variable #1 of input 1 is not set").
+    public var passwordHint: @Sendable (String) -> String? = { _ in nil }
 
     public init(databasePath: String, inputRoots: [String] = [], formats: [ExportFormat], outDir: String,
                 documentGlobs: [String] = [], sinceRun: Int64? = nil, changedOnly: Bool = false, force: Bool = false,
@@ -127,7 +129,8 @@ public struct Exporter {
         case .alto:
             return try ALTORenderer(quireVersion: request.generatorVersion, tesseractVersion: Self.tesseractVersion).render(document)
         case .pdf:
-            return try PDFRenderer(passwords: request.passwords(document.path)).render(document)
+            return try PDFRenderer(passwords: request.passwords(document.path),
+                                   passwordHint: request.passwordHint(document.path)).render(document)
         }
     }
 

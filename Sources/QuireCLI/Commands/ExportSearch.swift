@@ -15,6 +15,18 @@ func executeExport(_ options: ExportOptions) throws -> Int32 {
             let names = inputs.first { path == $0.root || path.hasPrefix($0.root + "/") }?.passwordEnv ?? []
             return names.compactMap { environment[$0] }
         }
+        // Variables are named by position, never by name (an entry may be a password by mistake).
+        request.passwordHint = { path in
+            guard let index = inputs.firstIndex(where: { path == $0.root || path.hasPrefix($0.root + "/") }) else { return nil }
+            let names = inputs[index].passwordEnv
+            if names.isEmpty { return "list environment variables holding passwords under input \(index + 1)'s `passwords:`" }
+            let unset = names.indices.filter { environment[names[$0]] == nil }.map { "#\($0 + 1)" }
+            if unset.isEmpty { return "none of the set password variables of input \(index + 1) opens it" }
+            return unset.count == 1 ? "variable \(unset[0]) of input \(index + 1) is not set"
+                                    : "variables \(unset.joined(separator: ", ")) of input \(index + 1) are not set"
+        }
+    } else {
+        request.passwordHint = { _ in "export with the pipeline file, whose `passwords:` variables open it" }
     }
     let summary = try Exporter(request: request).run()
     var lines = ["exported \(summary.documentsExported) document(s), \(summary.filesWritten) file(s) into \(options.out)"
