@@ -106,8 +106,10 @@ struct CommandInfo: Sendable {
                         help,
                     ],
                     details: """
-                    QUERY is an SQLite FTS5 query: words (stemmed: 'invoices' finds 'invoice'),
-                    "a phrase", prefix*, NEAR(word1 word2, 5), AND, OR, NOT. Hits are ranked by bm25.
+                    QUERY is words (stemmed: 'invoices' finds 'invoice'), "a phrase", prefix*,
+                    AND, OR, NOT, and NEAR: 'subtotal NEAR total' (within 10 words), NEAR/50, or
+                    FTS5's NEAR(word1 word2, 5). A date or number with punctuation (18/03/2024,
+                    INV-2024-0042) is searched as written. Hits are ranked by bm25.
                     """),
     ]
 

@@ -303,3 +303,39 @@ final class ExportDuringRunTests: XCTestCase {
         XCTAssertTrue(after.stderr.contains("2 unchanged"), after.stderr)
     }
 }
+
+/// Every `quire validate|status|export|search|help` line of the README's shell examples, run as
+/// written (through bash, quotes and all) on the sample database: each exits 0, and each search
+/// finds something (issue 38: the README's own search example found nothing).
+final class ReadmeExamplesTests: XCTestCase {
+    func testTheREADMEExamplesRunAsWritten() throws {
+        let run = try XCTUnwrap(SamplesEndToEndTests.run, "the sample run could not start")
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let box = run.box
+        let readme = try String(contentsOf: SamplesEndToEndTests.repo.appendingPathComponent("README.md"), encoding: .utf8)
+        var examples: [String] = []
+        var inShell = false
+        for line in readme.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("```") { inShell = line == "```sh"; continue }
+            guard inShell, line.hasPrefix("quire ") else { continue }
+            let words = line.split(separator: " ")
+            guard ["validate", "status", "export", "search", "help"].contains(String(words[1])) else { continue }
+            // The comment after the command is prose; a `#` inside quotes is not one of these.
+            examples.append(String(line.components(separatedBy: "  #")[0]).trimmingCharacters(in: .whitespaces))
+        }
+        XCTAssertGreaterThanOrEqual(examples.count, 12, "\(examples)")
+        let out = box.dir.appendingPathComponent("readme-exports").path
+        for example in examples {
+            let command = example
+                .replacingOccurrences(of: "pipelines/samples.yml", with: box.pipeline)
+                .replacingOccurrences(of: "out/samples.sqlite", with: box.database)
+                .replacingOccurrences(of: "--out exports/", with: "--out \(out)/")
+                .replacingOccurrences(of: "quire ", with: QuireSandbox.executable + " ", options: .anchored)
+            let result = try ChildProcess.run("/bin/bash", ["-c", command], environment: ["OMP_THREAD_LIMIT": "1"])
+            XCTAssertEqual(result.status, 0, "\(example): \(result.stderr)")
+            if example.hasPrefix("quire search") {
+                XCTAssertFalse(result.stdout.isEmpty, "the README's search example finds nothing: \(example)\n\(result.stderr)")
+            }
+        }
+    }
+}
