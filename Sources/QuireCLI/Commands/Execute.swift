@@ -180,12 +180,6 @@ struct ScreenMode {
     }
 }
 
-/// `path` quoted for a POSIX shell when it needs it, for commands we suggest to the user.
-func shellQuoted(_ path: String) -> String {
-    let safe = path.unicodeScalars.allSatisfy { CharacterSet.alphanumerics.contains($0) || "/._-+:,@%=".unicodeScalars.contains($0) }
-    return safe && !path.isEmpty ? path : "'" + path.replacingOccurrences(of: "'", with: "'\\''") + "'"
-}
-
 private func absolute(_ path: String) -> String {
     path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
 }
