@@ -42,6 +42,8 @@ public struct ExportSummary: Sendable {
     public var documentsExported = 0
     public var filesWritten = 0
     public var unchanged = 0
+    /// `--changed`: files of documents moved or missing since their export, removed.
+    public var filesRemoved = 0
     /// Documents skipped because a run is still working on them (use `--force`).
     public var inProgress: [String] = []
     public var failures: [Failure] = []
@@ -78,6 +80,7 @@ public struct Exporter {
                 for format in request.formats {
                     previous[format] = try store.lastExportDigests(format: format.rawValue, destination: root)
                 }
+                summary.filesRemoved = try removeFilesOfGoneDocuments(store, paths: paths, root: root)
             }
             for candidate in selected {
                 if (candidate.pendingPages > 0 || candidate.status == DocumentStatus.pending.rawValue) && !request.force {
@@ -135,7 +138,10 @@ public struct Exporter {
     }
 
     /// A document that has fewer tables than at its last export leaves no old CSV behind.
-    private func removeStaleTables(of path: String, keeping files: [RenderedFile], paths: OutputPaths) throws {
+    /// Returns how many files it removed.
+    @discardableResult
+    func removeStaleTables(of path: String, keeping files: [RenderedFile], paths: OutputPaths) throws -> Int {
+        var removed = 0
         let keep = Set(files.map { paths.file(for: path, suffix: $0.suffix) })
         let probe = paths.file(for: path, suffix: ".csv")
         let folder = (probe as NSString).deletingLastPathComponent
@@ -145,8 +151,9 @@ public struct Exporter {
             let rest = name.dropFirst(stem.count).dropLast(4)   // "<page>-t<n>"
             let parts = rest.split(separator: "-t")
             guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isNumber) }) else { continue }
-            try? FileManager.default.removeItem(atPath: folder + "/" + name)
+            if (try? FileManager.default.removeItem(atPath: folder + "/" + name)) != nil { removed += 1 }
         }
+        return removed
     }
 
     /// The linked Tesseract's version (the one `quire run` uses).

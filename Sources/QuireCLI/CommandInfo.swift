@@ -88,7 +88,7 @@ struct CommandInfo: Sendable {
                                required: true),
                         Option(name: "--document", value: "GLOB", help: "Only documents matching GLOB (relative path or full path); may repeat."),
                         Option(name: "--since", value: "RUN_ID", help: "Only documents written by run RUN_ID or later."),
-                        Option(name: "--changed", value: nil, help: "Only documents whose results changed since their last export to DIR."),
+                        Option(name: "--changed", value: nil, help: "Only documents whose results changed since their last export to DIR; removes the files of moved and missing documents."),
                         Option(name: "--force", value: nil, help: "Also documents a run is still working on (pending pages are marked)."),
                         Option(name: "--words", value: nil, help: "JSON: add each page's lines and words with confidences."),
                         help,

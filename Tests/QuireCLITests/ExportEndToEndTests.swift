@@ -339,3 +339,35 @@ final class ReadmeExamplesTests: XCTestCase {
         }
     }
 }
+
+/// `export --changed` keeps the output folder a mirror of the archive (issue 38, item 10).
+final class ExportChangedMirrorTests: XCTestCase {
+    func testChangedExportRemovesTheFilesOfMovedAndMissingDocuments() throws {
+        let box = try QuireSandbox(files: ["alpha.pdf", "beta.pdf", "gamma.pdf"])
+        try box.writePipeline(barcodes: false)
+        XCTAssertEqual(try box.run(["run", box.pipeline, "--quiet"]).status, 0)
+        let out = box.dir.appendingPathComponent("mirror").path
+        let first = try box.run(["export", box.pipeline, "--format", "json,text", "--out", out, "--changed"])
+        XCTAssertEqual(first.status, 0, first.stderr)
+        let fm = FileManager.default
+        for name in ["alpha", "beta", "gamma"] { XCTAssertTrue(fm.fileExists(atPath: "\(out)/\(name).pdf.json")) }
+
+        // beta moves into a folder, alpha is deleted; gamma stays.
+        try fm.createDirectory(at: box.inputs.appendingPathComponent("moved"), withIntermediateDirectories: true)
+        try fm.moveItem(at: box.inputs.appendingPathComponent("beta.pdf"), to: box.inputs.appendingPathComponent("moved/beta.pdf"))
+        try fm.removeItem(at: box.inputs.appendingPathComponent("alpha.pdf"))
+        XCTAssertEqual(try box.run(["run", box.pipeline, "--quiet"]).status, 0)
+        let second = try box.run(["export", box.pipeline, "--format", "json,text", "--out", out, "--changed"])
+        XCTAssertEqual(second.status, 0, second.stderr)
+        XCTAssertTrue(second.stderr.contains("4 file(s) of moved or missing documents removed"), second.stderr)
+        for gone in ["alpha.pdf.json", "alpha.pdf.txt", "beta.pdf.json", "beta.pdf.txt"] {
+            XCTAssertFalse(fm.fileExists(atPath: "\(out)/\(gone)"), gone)
+        }
+        for kept in ["gamma.pdf.json", "gamma.pdf.txt", "moved/beta.pdf.json", "moved/beta.pdf.txt"] {
+            XCTAssertTrue(fm.fileExists(atPath: "\(out)/\(kept)"), kept + ": " + second.stderr)
+        }
+        // Said once: the next --changed export has nothing to remove.
+        let third = try box.run(["export", box.pipeline, "--format", "json,text", "--out", out, "--changed"])
+        XCTAssertFalse(third.stderr.contains("removed"), third.stderr)
+    }
+}

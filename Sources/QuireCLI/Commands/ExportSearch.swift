@@ -30,7 +30,8 @@ func executeExport(_ options: ExportOptions) throws -> Int32 {
     }
     let summary = try Exporter(request: request).run()
     var lines = ["exported \(summary.documentsExported) document(s), \(summary.filesWritten) file(s) into \(options.out)"
-                 + (summary.unchanged > 0 ? "; \(summary.unchanged) unchanged since their last export" : "")]
+                 + (summary.unchanged > 0 ? "; \(summary.unchanged) unchanged since their last export" : "")
+                 + (summary.filesRemoved > 0 ? "; \(summary.filesRemoved) file(s) of moved or missing documents removed" : "")]
     if !summary.inProgress.isEmpty {
         lines.append("  \(summary.inProgress.count) document(s) skipped: a run is still working on them, or was interrupted (--force exports them with pending pages marked)")
         for path in summary.inProgress.prefix(10) { lines.append("    \(TerminalText.safe(path))") }
