@@ -39,6 +39,7 @@ struct CommandInfo: Sendable {
                     options: [workers, progress, quiet, logFile,
                               Option(name: "--dry-run", value: nil,
                                      help: "Print what a run would do (new, changed, moved, missing documents; pages per stage) and change nothing."),
+                              Option(name: "--all", value: nil, help: "With --dry-run: list every path, not the first 10 of each kind."),
                               help],
                     details: """
                     Finds the documents under the pipeline's inputs, and extracts, recognises and

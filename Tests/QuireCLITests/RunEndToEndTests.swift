@@ -377,6 +377,15 @@ final class SkippedFilesEndToEndTests: XCTestCase {
             try "not a document \(n)\n".write(to: box.inputs.appendingPathComponent(String(format: "notes-%02d.txt", n)),
                                                atomically: true, encoding: .utf8)
         }
+        // --dry-run lists 10 of each kind, says how to see the rest; --all lists them all (item 5).
+        let dry = try box.run(["run", box.pipeline, "--dry-run"])
+        XCTAssertEqual(dry.status, 0, dry.stderr)
+        XCTAssertTrue(dry.stdout.contains("\n    … and 30 more (--all lists them)\n"), dry.stdout)
+        let all = try box.run(["run", box.pipeline, "--dry-run", "--all"])
+        XCTAssertEqual(all.stdout.split(separator: "\n").filter { $0.hasPrefix("    ") && $0.contains("notes-") }.count, 40, all.stdout)
+        XCTAssertFalse(all.stdout.contains("more (--all"), all.stdout)
+        XCTAssertEqual(try box.run(["run", box.pipeline, "--all"]).status, 64, "--all without --dry-run")
+
         let run = try box.run(["run", box.pipeline, "--progress", "plain"])
         XCTAssertEqual(run.status, 0, run.stderr)
         let named = run.stderr.split(separator: "\n").filter { $0.contains(": skipped: ") }

@@ -46,7 +46,7 @@ final class HelpTextTests: XCTestCase {
         XCTAssertEqual(CommandInfo.named("export")!.usage,
                        "quire export PIPELINE|DATABASE --format FORMAT[,FORMAT...] --out DIR [--document GLOB] [--since RUN_ID] [--changed] [--force] [--words]")
         XCTAssertEqual(CommandInfo.named("run")!.usage,
-                       "quire run PIPELINE [--workers N] [--progress auto|plain|json] [--quiet] [--log-file PATH] [--dry-run]")
+                       "quire run PIPELINE [--workers N] [--progress auto|plain|json] [--quiet] [--log-file PATH] [--dry-run] [--all]")
         XCTAssertTrue(CommandInfo.named("run")!.helpText.contains("\n  -j, --workers N "), CommandInfo.named("run")!.helpText)
         XCTAssertEqual(try CommandParser.parse(["run", "p.yml", "-j", "3"]), .run(RunOptions(pipeline: "p.yml", workers: 3)))
         XCTAssertEqual(try CommandParser.parse(["rerun", "p.yml", "-j", "2", "--failed"]),

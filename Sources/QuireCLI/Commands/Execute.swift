@@ -9,7 +9,7 @@ func executeRun(_ options: RunOptions, arguments: [String]) throws -> Int32 {
         let runner = try Runner(spec: spec, pipelinePath: absolute(options.pipeline),
                                 request: RunRequest(command: .run, progress: .quiet))
         let report = try runner.dryRun()
-        write(report.text(), to: .stdout)
+        write(report.text(limit: options.all ? Int.max : 10), to: .stdout)
         return report.emptyInputs.isEmpty ? ExitCode.success.rawValue : ExitCode.noInput.rawValue
     }
     let screen = ScreenMode(options.progress, quiet: options.quiet)
