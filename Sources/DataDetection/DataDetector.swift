@@ -33,7 +33,10 @@ public struct DataDetector: Sendable {
         var candidates: [Candidate] = []
         let types = settings.types
         for line in context.lines where !line.words.isEmpty {
-            if types.contains(.email) || types.contains(.url) { candidates += InternetDetector.find(in: line) }
+            if types.contains(.email) || types.contains(.url) { 
+                let next = context.lines.indices.contains(line.line + 1) ? context.lines[line.line + 1] : nil
+                candidates += InternetDetector.find(in: line, next: next)
+            }
             if !types.isDisjoint(with: [.date, .dateRange]) { candidates += DateDetector.find(in: line, context: context) }
             if types.contains(.time) { candidates += TimeDetector.find(in: line) }
             if types.contains(.duration) { candidates += DurationDetector.find(in: line) }

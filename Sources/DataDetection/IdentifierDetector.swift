@@ -26,22 +26,40 @@ enum IdentifierDetector {
         while start < pieces.count {
             var best: Candidate?
             var compact = ""
+            var grouping = Grouping()
             for end in start..<min(pieces.count, start + 9) {
                 if end > start {
                     let gap = line.substring(pieces[end - 1].upperBound..<pieces[end].lowerBound)
                     guard gap == " " || gap == "-" || gap == "." else { break }
+                    if gap == "." { grouping.hasDot = true }
                 }
-                compact += line.substring(pieces[end]).uppercased()
+                let text = line.substring(pieces[end]).uppercased()
+                grouping.lengths.append(text.count)
+                compact += text
                 guard compact.count <= 34 else { break }
                 let range = pieces[start].lowerBound..<pieces[end].upperBound
-                if let c = identify(compact, pieceCount: end - start + 1, line: line, range: range, context: context) { best = c }
+                if let c = identify(compact, grouping: grouping, line: line, range: range, context: context) { best = c }
             }
             if let best { out.append(best); start = pieces.firstIndex { $0.lowerBound >= best.spans[0].range.upperBound } ?? pieces.count } else { start += 1 }
         }
         return out
     }
 
-    private static func identify(_ s: String, pieceCount: Int, line: LineText, range: Range<Int>, context: PageContext) -> Candidate? {
+    /// How the pieces of a candidate were printed.
+    struct Grouping {
+        var lengths: [Int] = []
+        /// A "." between pieces: "27.6" is a decimal, not part of a number's grouping.
+        var hasDot = false
+
+        /// Tracking numbers are printed whole or in groups of four ("9400 1000 0000 0000 0000 00"),
+        /// never as a row of table figures ("9866 271918 27.6 110587 11.2").
+        var looksLikeTracking: Bool {
+            !hasDot && (lengths.count == 1 || (lengths.dropLast().allSatisfy { $0 == 4 } && lengths.last! <= 4))
+        }
+    }
+
+    private static func identify(_ s: String, grouping: Grouping, line: LineText, range: Range<Int>, context: PageContext) -> Candidate? {
+        let pieceCount = grouping.lengths.count
         func label(_ r: NSRegularExpression, _ within: Int = 2) -> Bool { context.hasLabel(r, near: line.line, within: within) }
         func make(_ type: DataType, _ evidence: Double, carrier: String? = nil) -> Candidate {
             Candidate(type, s, line: line.line, range: range, evidence: evidence, carrier: carrier)
@@ -53,9 +71,10 @@ enum IdentifierDetector {
             return make(.trackingNumber, 0.95, carrier: "upu")
         }
         if allDigits {
-            if s.count == 22, s.hasPrefix("9"), Checksums.gs1(s) { return make(.trackingNumber, 0.95, carrier: "usps") }
+            let tracking = grouping.looksLikeTracking
+            if tracking, s.count == 22, s.hasPrefix("9"), Checksums.gs1(s) { return make(.trackingNumber, 0.95, carrier: "usps") }
             if Checksums.isbn13(s) { return make(.isbn, label(isbnLabel, 1) ? 0.97 : 0.85) }
-            let tracked = label(trackingLabel)
+            let tracked = tracking && label(trackingLabel)
             if tracked {
                 if s.count == 20, Checksums.gs1(s) { return make(.trackingNumber, 0.85, carrier: "usps") }
                 if s.count == 15, Checksums.gs1(s) { return make(.trackingNumber, 0.85, carrier: "fedex") }

@@ -14,7 +14,8 @@ enum InternetDetector {
         #"(?<![\w@.-])(?:(?:https?|ftp)://[^\s<>"]+|www\d?\.\s?[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+(?:[/?#][^\s<>"]*)?|[A-Za-z0-9][A-Za-z0-9-]*(?:\.[A-Za-z0-9-]+)*\.(?:"#
         + genericTLDs.joined(separator: "|") + #")(?:\.[a-z]{2})?(?![\w@-])(?:[/?#][^\s<>"]*)?)"#, caseInsensitive: true)
 
-    static func find(in line: LineText) -> [Candidate] {
+    /// `next`: the line after, where a URL broken at the end of `line` ("…/lua-l/2008-") goes on.
+    static func find(in line: LineText, next: LineText? = nil) -> [Candidate] {
         var out: [Candidate] = []
         for m in line.matches(email) {
             let text = line.substring(m.range)
@@ -26,11 +27,31 @@ enum InternetDetector {
             while let last = text.last, ".,;:!?)]}'\"".contains(last), !(last == ")" && text.contains("(")) {
                 text.removeLast(); range = range.lowerBound..<range.upperBound - 1
             }
-            guard let value = normalise(text.replacingOccurrences(of: " ", with: "")) else { continue }
             let explicit = text.lowercased().hasPrefix("http") || text.lowercased().hasPrefix("www") || text.lowercased().hasPrefix("ftp")
+            if let (rest, restRange) = continuation(of: text, endingAt: range.upperBound, in: line, next: next),
+               let value = normalise((text + rest).replacingOccurrences(of: " ", with: "")) {
+                out.append(Candidate(.url, value, spans: [.init(line: line.line, range: range), .init(line: next!.line, range: restRange)],
+                                     evidence: explicit ? 0.95 : 0.85))
+                continue
+            }
+            guard let value = normalise(text.replacingOccurrences(of: " ", with: "")) else { continue }
             out.append(Candidate(.url, value, line: line.line, range: range, evidence: explicit ? 0.95 : 0.85))
         }
         return out
+    }
+
+    /// A URL that ends the line with "-" or "/" inside its path goes on with the next line's first
+    /// word (TeX and word processors break long URLs there; the hyphen is the URL's own).
+    static func continuation(of text: String, endingAt end: Int, in line: LineText, next: LineText?) -> (String, Range<Int>)? {
+        guard let next, end == line.ns.length, let last = text.last, last == "-" || last == "/",
+              text.dropFirst(text.hasPrefix("http") ? 8 : 0).contains("/"),
+              let first = next.wordRanges.first else { return nil }
+        var word = next.substring(first)
+        var range = first
+        while let end = word.last, ".,;:!?)]}'\"".contains(end) { word.removeLast(); range = range.lowerBound..<range.upperBound - 1 }
+        guard let head = word.unicodeScalars.first, CharacterSet.alphanumerics.contains(head),
+              word.range(of: #"^[A-Za-z0-9._~%/?#=&+-]+$"#, options: .regularExpression) != nil else { return nil }
+        return (word, range)
     }
 
     /// Scheme and host lower-cased, "http://" added to a bare host, "/" as the empty path.

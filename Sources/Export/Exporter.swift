@@ -28,6 +28,8 @@ public struct ExportRequest: Sendable {
     public var pdf = PDFExportSettings()
     /// The OCR languages of a document path (its input's, else `ocr.languages`), for PDF/A metadata.
     public var languages: @Sendable (String) -> [String] = { _ in [] }
+    /// What to say when no password opens the PDF at a path ("variable #1 of input 1 is not set").
+    public var passwordHint: @Sendable (String) -> String? = { _ in nil }
 
     public init(databasePath: String, inputRoots: [String] = [], formats: [ExportFormat], outDir: String,
                 documentGlobs: [String] = [], sinceRun: Int64? = nil, changedOnly: Bool = false, force: Bool = false,
@@ -44,6 +46,8 @@ public struct ExportSummary: Sendable {
     public var documentsExported = 0
     public var filesWritten = 0
     public var unchanged = 0
+    /// `--changed`: files of documents moved or missing since their export, removed.
+    public var filesRemoved = 0
     /// Documents skipped because a run is still working on them (use `--force`).
     public var inProgress: [String] = []
     public var failures: [Failure] = []
@@ -84,6 +88,7 @@ public struct Exporter {
                 for format in request.formats {
                     previous[format] = try store.lastExportDigests(format: format.rawValue, destination: root)
                 }
+                summary.filesRemoved = try removeFilesOfGoneDocuments(store, paths: paths, root: root)
             }
             for candidate in selected {
                 if (candidate.pendingPages > 0 || candidate.status == DocumentStatus.pending.rawValue) && !request.force {
@@ -145,18 +150,21 @@ public struct Exporter {
         case .pdf, .pdfa:
             var settings = request.pdf
             settings.pdfa = settings.pdfa || format == .pdfa
-            return try PDFRenderer(passwords: request.passwords(document.path), options: settings,
-                                   languages: request.languages(document.path), producer: "quire \(request.generatorVersion)")
+            return try PDFRenderer(passwords: request.passwords(document.path), passwordHint: request.passwordHint(document.path),
+                                   options: settings, languages: request.languages(document.path),
+                                   producer: "quire \(request.generatorVersion)")
                 .render(document)
         }
     }
 
     /// A document that has fewer tables than at its last export leaves no old CSV behind.
-    private func removeStaleTables(of path: String, keeping files: [RenderedFile], paths: OutputPaths) throws {
+    /// Returns how many files it removed.
+    @discardableResult
+    func removeStaleTables(of path: String, keeping files: [RenderedFile], paths: OutputPaths) throws -> Int {
         let keep = Set(files.map { (paths.file(for: path, suffix: $0.suffix) as NSString).lastPathComponent })
         let probe = paths.file(for: path, suffix: ".csv")
         let stem = ((probe as NSString).lastPathComponent as NSString).deletingPathExtension + ".p"
-        try AtomicFile.removeFiles(besides: probe, under: paths.root) { name in
+        return try AtomicFile.removeFiles(besides: probe, under: paths.root) { name in
             guard name.hasPrefix(stem) && name.hasSuffix(".csv") && !keep.contains(name) else { return false }
             let rest = name.dropFirst(stem.count).dropLast(4)   // "<page>-t<n>"
             let parts = rest.split(separator: "-t")

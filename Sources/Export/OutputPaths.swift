@@ -140,10 +140,13 @@ enum AtomicFile {
 
     /// Removes the entries of the folder holding `path` (under `root`) whose names `remove`
     /// selects; a link among them is removed itself, never its target.
-    static func removeFiles(besides path: String, under root: String, where remove: (String) -> Bool) throws {
+    @discardableResult
+    static func removeFiles(besides path: String, under root: String, where remove: (String) -> Bool) throws -> Int {
         let dir = try openFolder(components(of: path, under: root).dropLast(), under: root, for: path)
         defer { close(dir) }
-        for name in entries(of: dir) where remove(name) { unlinkat(dir, name, 0) }
+        var removed = 0
+        for name in entries(of: dir) where remove(name) { if unlinkat(dir, name, 0) == 0 { removed += 1 } }
+        return removed
     }
 
     /// Temporary files an export killed mid-write left anywhere under `root` (their process is

@@ -22,6 +22,8 @@ import QPDF
 struct PDFRenderer {
     /// Passwords for an encrypted PDF input, tried after none.
     var passwords: [String] = []
+    /// Said instead of qpdf's "invalid password" when none of `passwords` opens the PDF.
+    var passwordHint: String? = nil
     var maxPixels = 1_000_000_000
     /// PDF/A-2b, pages upright, deskewed (`export.pdf` in the pipeline file).
     var options = PDFExportSettings()
@@ -114,6 +116,9 @@ struct PDFRenderer {
         var firstError: Error?
         for password in [nil] + passwords.map(Optional.some) {
             do { return try QPDFDocument(path: path, password: password) } catch { firstError = firstError ?? error }
+        }
+        if let hint = passwordHint, String(describing: firstError!).lowercased().contains("password") {
+            throw ExportError(message: "encrypted PDF needs a password (\(hint))")
         }
         throw firstError!
     }

@@ -10,12 +10,16 @@ enum BashCompletion {
             optionCases.append("    \(command.name)) opts=\"\(words.joined(separator: " "))\" ;;")
             for option in command.options {
                 guard let value = option.value else { continue }
-                if value.contains("|"), value == value.lowercased() {
-                    valueCases[option.name] = "COMPREPLY=($(compgen -W \"\(value.replacingOccurrences(of: "|", with: " "))\" -- \"$cur\"))"
+                let key = ([option.name] + (option.short.map { [$0] } ?? [])).joined(separator: "|")
+                if let choices = option.choices {
+                    // After the last comma of `json,mar`: keep `json,` as the prefix, complete `mar`.
+                    valueCases[key] = "COMPREPLY=($(compgen -P \"${cur%\"${cur##*,}\"}\" -W \"\(choices.joined(separator: " "))\" -- \"${cur##*,}\"))"
+                } else if value.contains("|"), value == value.lowercased() {
+                    valueCases[key] = "COMPREPLY=($(compgen -W \"\(value.replacingOccurrences(of: "|", with: " "))\" -- \"$cur\"))"
                 } else if value == "PATH" {
-                    valueCases[option.name] = "COMPREPLY=($(compgen -f -- \"$cur\"))"
+                    valueCases[key] = "COMPREPLY=($(compgen -f -- \"$cur\"))"
                 } else {
-                    valueCases[option.name] = "COMPREPLY=()"
+                    valueCases[key] = "COMPREPLY=()"
                 }
             }
         }

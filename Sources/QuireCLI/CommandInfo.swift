@@ -1,3 +1,4 @@
+import Export
 import Pipeline
 
 /// The visible subcommands: usage line, options and help text.
@@ -8,6 +9,10 @@ struct CommandInfo: Sendable {
         /// Placeholder for the value, nil for a flag.
         var value: String?
         var help: String
+        /// Shown without brackets in the usage line; the parser refuses the command without it.
+        var required = false
+        /// Values bash completion offers (a comma-separated list completes after its last comma).
+        var choices: [String]? = nil
     }
 
     var name: String
@@ -20,7 +25,7 @@ struct CommandInfo: Sendable {
     static let topUsage = "quire <command> [options]"
 
     static let help = Option(name: "--help", short: "-h", value: nil, help: "Show this help.")
-    static let workers = Option(name: "--workers", value: "N", help: "Worker processes (1-64); overrides run.workers.")
+    static let workers = Option(name: "--workers", short: "-j", value: "N", help: "Worker processes (1-64); overrides run.workers.")
     static let progress = Option(name: "--progress", value: "auto|plain|json",
                                  help: "Progress on stderr: live line on a terminal (auto), plain lines, or JSON lines.")
     static let quiet = Option(name: "--quiet", short: "-q", value: nil,
@@ -34,6 +39,7 @@ struct CommandInfo: Sendable {
                     options: [workers, progress, quiet, logFile,
                               Option(name: "--dry-run", value: nil,
                                      help: "Print what a run would do (new, changed, moved, missing documents; pages per stage) and change nothing."),
+                              Option(name: "--all", value: nil, help: "With --dry-run: list every path, not the first 10 of each kind."),
                               help],
                     details: """
                     Finds the documents under the pipeline's inputs, and extracts, recognises and
@@ -77,11 +83,13 @@ struct CommandInfo: Sendable {
                     summary: "Write results as JSON, Markdown, text, CSV, HTML, hOCR, ALTO, PDF or PDF/A",
                     options: [
                         Option(name: "--format", value: "FORMAT[,FORMAT...]",
-                               help: "json, markdown, text, csv, html, hocr, alto, pdf, pdfa (comma-separated; may repeat)."),
-                        Option(name: "--out", value: "DIR", help: "Output folder; files mirror the documents' paths below it."),
+                               help: ExportFormat.allCases.map(\.rawValue).joined(separator: ", ") + " (comma-separated; may repeat).",
+                               required: true, choices: ExportFormat.allCases.map(\.rawValue)),
+                        Option(name: "--out", value: "DIR", help: "Output folder; files mirror the documents' paths below it.",
+                               required: true),
                         Option(name: "--document", value: "GLOB", help: "Only documents matching GLOB (relative path or full path); may repeat."),
                         Option(name: "--since", value: "RUN_ID", help: "Only documents written by run RUN_ID or later."),
-                        Option(name: "--changed", value: nil, help: "Only documents whose results changed since their last export to DIR."),
+                        Option(name: "--changed", value: nil, help: "Only documents whose results changed since their last export to DIR; removes the files of moved and missing documents."),
                         Option(name: "--force", value: nil, help: "Also documents a run is still working on (pending pages are marked)."),
                         Option(name: "--words", value: nil, help: "JSON: add each page's lines and words with confidences."),
                         help,
@@ -102,8 +110,10 @@ struct CommandInfo: Sendable {
                         help,
                     ],
                     details: """
-                    QUERY is an SQLite FTS5 query: words (stemmed: 'invoices' finds 'invoice'),
-                    "a phrase", prefix*, NEAR(word1 word2, 5), AND, OR, NOT. Hits are ranked by bm25.
+                    QUERY is words (stemmed: 'invoices' finds 'invoice'), "a phrase", prefix*,
+                    AND, OR, NOT, and NEAR: 'subtotal NEAR total' (within 10 words), NEAR/50, or
+                    FTS5's NEAR(word1 word2, 5). A date or number with punctuation (18/03/2024,
+                    INV-2024-0042) is searched as written. Hits are ranked by bm25.
                     """),
     ]
 
@@ -115,7 +125,10 @@ struct CommandInfo: Sendable {
 
     /// `quire run PIPELINE [--workers N] [--progress auto|plain|json] [--quiet]`
     var usage: String {
-        let parts = options.filter { $0.name != "--help" }.map { o in "[\(o.name)\(o.value.map { " \($0)" } ?? "")]" }
+        let parts = options.filter { $0.name != "--help" }.map { o in
+            let text = o.name + (o.value.map { " \($0)" } ?? "")
+            return o.required ? text : "[\(text)]"
+        }
         return (["quire", name, positional] + parts).joined(separator: " ")
     }
 
@@ -129,14 +142,25 @@ struct CommandInfo: Sendable {
         return lines.joined(separator: "\n")
     }
 
+    /// `quire help help`, `quire help --help`.
+    static let helpHelp = """
+        Show help for a command.
+
+        Usage: quire help [COMMAND]
+
+        Without COMMAND, lists the commands, the options and the exit codes; with one, prints that
+        command's usage, options and details (the same as 'quire COMMAND --help').
+        """
+
     static var topHelp: String {
         var lines = ["quire \(version): batch text, layout and barcode extraction from PDFs and images.", "",
                      "Usage: \(topUsage)", "", "Commands:"]
-        for c in all {
-            let head = "\(c.name) \(c.positional)"
-            lines.append("  " + head.padding(toLength: 20, withPad: " ", startingAt: 0) + c.summary)
+        // The widest command head sets the column, two spaces before the summaries.
+        let rows = all.map { ("\($0.name) \($0.positional)", $0.summary) } + [("help [COMMAND]", "Show help for a command")]
+        let width = rows.map(\.0.count).max()! + 2
+        for (head, summary) in rows {
+            lines.append("  " + head.padding(toLength: width, withPad: " ", startingAt: 0) + summary)
         }
-        lines.append("  " + "help [COMMAND]".padding(toLength: 20, withPad: " ", startingAt: 0) + "Show help for a command")
         lines += ["", "Options:", "  -h, --help          Show this help.", "  --version           Print the version.", "",
                   "Exit codes:"]
         lines += ExitCode.allCases.map { "  " + String($0.rawValue).padding(toLength: 5, withPad: " ", startingAt: 0) + $0.meaning }

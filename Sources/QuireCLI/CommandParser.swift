@@ -19,6 +19,7 @@ public enum CommandParser {
         case "__completion" where rest == ["bash"]: return .help(BashCompletion.render())
         case "help":
             guard let topic = rest.first else { return .help(CommandInfo.topHelp) }
+            if ["help", "--help", "-h"].contains(topic) && rest.count == 1 { return .help(CommandInfo.helpHelp) }
             guard let info = CommandInfo.named(topic) else { throw unknownCommand(topic) }
             if rest.count > 1 { throw UsageError("unexpected argument '\(rest[1])'", command: "help") }
             return .help(info.helpText)
@@ -103,7 +104,7 @@ private struct ParsedArguments {
         case "run":
             return .run(RunOptions(pipeline: target, workers: try workers(info), progress: try progress(info),
                                    quiet: flags.contains("--quiet"), logFile: options["--log-file"]?.last,
-                                   dryRun: flags.contains("--dry-run")))
+                                   dryRun: flags.contains("--dry-run"), all: try dryRunAll(info)))
         case "validate":
             return .validate(ValidateOptions(pipeline: target))
         case "status":
@@ -157,6 +158,12 @@ private struct ParsedArguments {
         return ExportOptions(target: target, formats: formats.filter { seen.insert($0).inserted }, out: out,
                              documents: options["--document"] ?? [], since: since, changed: flags.contains("--changed"),
                              force: flags.contains("--force"), words: flags.contains("--words"))
+    }
+
+    private func dryRunAll(_ info: CommandInfo) throws(UsageError) -> Bool {
+        guard flags.contains("--all") else { return false }
+        guard flags.contains("--dry-run") else { throw UsageError("--all lists what --dry-run finds: use it with --dry-run", command: info.name) }
+        return true
     }
 
     private func workers(_ info: CommandInfo) throws(UsageError) -> Int? {

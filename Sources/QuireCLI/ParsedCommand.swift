@@ -37,11 +37,13 @@ public struct RunOptions: Equatable, Sendable {
     public var logFile: String?
     /// Say what a run would do, changing nothing.
     public var dryRun: Bool
+    /// With `dryRun`: every path, not the first 10 of each kind.
+    public var all: Bool = false
 
     public init(pipeline: String, workers: Int? = nil, progress: ProgressMode = .auto, quiet: Bool = false,
-                logFile: String? = nil, dryRun: Bool = false) {
+                logFile: String? = nil, dryRun: Bool = false, all: Bool = false) {
         self.pipeline = pipeline; self.workers = workers; self.progress = progress; self.quiet = quiet
-        self.logFile = logFile; self.dryRun = dryRun
+        self.logFile = logFile; self.dryRun = dryRun; self.all = all
     }
 }
 

@@ -26,6 +26,10 @@ final class IdentifierDetectionTests: XCTestCase {
         XCTAssertEqual(d.values(.trackingNumber, in: ["Item AA473124828GB"]), [])
         XCTAssertEqual(d.found(.trackingNumber, in: ["9400 1118 9922 3397 3462 70"]).map(\.carrier), ["usps"])
         XCTAssertEqual(d.values(.trackingNumber, in: ["9400 1118 9922 3397 3462 71"]), [])
+        // A row of table figures is no tracking number, even when its 22 digits pass mod 10 (issue 38).
+        XCTAssertEqual(d.values(.trackingNumber, in: ["9866 271918 27.6 110587 11.2"]), [])
+        XCTAssertEqual(d.values(.trackingNumber, in: ["Tracking: 9866 271918 276 110587 112"]), [])
+        XCTAssertEqual(d.values(.trackingNumber, in: ["9400111899223397346270"]), ["9400111899223397346270"])
         // Weak check digits need a shipping label nearby.
         XCTAssertEqual(d.found(.trackingNumber, in: ["FedEx tracking 986578788855"]).map(\.carrier), ["fedex"])
         XCTAssertEqual(d.values(.trackingNumber, in: ["FedEx tracking 986578788856"]), [])

@@ -18,6 +18,12 @@ final class TextDetectionTests: XCTestCase {
         XCTAssertEqual(d.values(.url, in: ["POWERED BY EXAMPLE.COM"]), ["http://example.com/"])
         XCTAssertEqual(d.values(.url, in: ["(see example.org/docs)"]), ["http://example.org/docs"])
         XCTAssertEqual(d.values(.url, in: ["SDN.BHD", "No.32", "e.g. this", "mail me@example.com"]), [])
+        // A URL broken at the end of a line goes on with the next line (issue 38).
+        XCTAssertEqual(d.values(.url, in: ["see http://lua-users.org/lists/lua-l/2008-", "March/000123.html for the thread"]),
+                       ["http://lua-users.org/lists/lua-l/2008-March/000123.html"])
+        XCTAssertEqual(d.found(.url, in: ["see http://lua-users.org/lists/lua-l/2008-", "March/000123.html."]).first?.lastWord,
+                       WordIndex(line: 1, word: 0))
+        XCTAssertEqual(d.values(.url, in: ["Go to example.com", "today"]), ["http://example.com/"], "no path: no join")
     }
 
     func testAddressesOverConsecutiveLines() {

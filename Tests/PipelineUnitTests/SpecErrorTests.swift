@@ -25,6 +25,20 @@ final class SpecErrorTests: XCTestCase {
              message: "did you mean 'languages'?"),
         Case(text: "name: t\ndatabase: quire.db\ninputs:\n  - path: scans\n    inclde: '*.pdf'\n", line: 5, column: 5,
              message: "unknown key 'inclde' in 'inputs' (did you mean 'include'?)"),
+        // Locales ISO knows, and a language's name answered with its identifiers (issue 38, item 11).
+        Case(text: minimalHeader + "data_detection:\n  locale: xx_YY\n", line: 5, column: 11,
+             message: "locale 'xx_YY': 'xx' is not an ISO 639 language code"),
+        Case(text: minimalHeader + "data_detection:\n  locale: en_YY\n", line: 5, column: 11,
+             message: "locale 'en_YY': 'YY' is not an ISO 3166 region code"),
+        Case(text: minimalHeader + "data_detection:\n  locale: en_UK\n", line: 5, column: 11,
+             message: "(the United Kingdom is GB: en_GB)"),
+        Case(text: minimalHeader + "data_detection:\n  locale: english\n", line: 5, column: 11,
+             message: "locale 'english' is not a locale identifier like en_US or de_DE (did you mean 'en_US', 'en_GB' or another en_ locale?)"),
+        Case(text: minimalHeader + "data_detection:\n  locale: Deutsch\n", line: 5, column: 11,
+             message: "(did you mean 'de_DE' or another de_ locale?)"),
+        // A database the run could not create is refused by validate, not by the run's exit 74.
+        Case(text: "name: t\ndatabase: /proc/nope/x.db\ninputs: [scans]\n", line: 2, column: 11,
+             message: "database: '/proc/nope/x.db' cannot be created: /proc: "),
         // Missing and duplicate keys.
         Case(text: "name: t\ninputs: [scans]\n", line: 1, column: 1, message: "missing required key 'database'"),
         Case(text: minimalHeader + "name: again\n", line: 4, column: 1, message: "duplicate key 'name' (first defined at line 1)"),

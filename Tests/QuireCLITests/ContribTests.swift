@@ -62,6 +62,35 @@ final class ContribTests: XCTestCase {
         XCTAssertEqual(try complete(["quire", "run", "p.yml", "--progress", ""]), ["auto", "plain", "json"])
         XCTAssertEqual(try complete(["quire", "rerun", "p.yml", "--stage", "l"]), ["layout"])
         XCTAssertEqual(try complete(["quire", "status", "p.yml", "--ch"]), ["--check"])
+        // Export formats, also after a comma; -j is --workers.
+        XCTAssertEqual(try complete(["quire", "export", "q.db", "--format", "h"]), ["html", "hocr"])
+        XCTAssertEqual(try complete(["quire", "export", "q.db", "--format", "json,ma"]), ["json,markdown"])
+        XCTAssertEqual(try complete(["quire", "run", "p.yml", "-"]).contains("-j"), true)
+    }
+
+    /// `scripts/install.sh` with DESTDIR and PREFIX puts the binary where the systemd unit runs it
+    /// (`/usr/local/bin/quire` by default), the man page where `man` finds it, and the completion
+    /// where bash-completion loads it; the installed binary runs (issue 38, item 13).
+    func testInstallScriptInstallsBinaryManPageAndCompletion() throws {
+        let stage = FileManager.default.temporaryDirectory.appendingPathComponent("quire-install-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: stage) }
+        for (prefix, expected) in [(nil, "/usr/local"), ("/opt/quire", "/opt/quire")] as [(String?, String)] {
+            var environment = ["DESTDIR": stage.path, "QUIRE_BINARY": QuireSandbox.executable]
+            if let prefix { environment["PREFIX"] = prefix }
+            let (status, out, err) = try run("/bin/bash", [Self.root.appendingPathComponent("scripts/install.sh").path],
+                                             environment: environment)
+            XCTAssertEqual(status, 0, err)
+            let root = stage.path + expected
+            XCTAssertEqual(out, "\(root)/bin/quire\n\(root)/share/man/man1/quire.1\n\(root)/share/bash-completion/completions/quire\n")
+            let (versionStatus, version, _) = try run(root + "/bin/quire", ["--version"])
+            XCTAssertEqual(versionStatus, 0)
+            XCTAssertTrue(version.contains(CommandInfo.version), version)
+            XCTAssertEqual(try String(contentsOfFile: root + "/share/man/man1/quire.1", encoding: .utf8), try file("docs/quire.1"))
+            XCTAssertEqual(try String(contentsOfFile: root + "/share/bash-completion/completions/quire", encoding: .utf8),
+                           try file("contrib/bash-completion/quire"))
+        }
+        XCTAssertTrue(try file("contrib/systemd/quire-nightly.service").contains("ExecStart=/usr/local/bin/quire "),
+                      "the unit runs what install.sh installs by default")
     }
 
     /// `systemd-analyze verify` on the shipped units, with the binary path pointed at the build and

@@ -145,10 +145,27 @@ final class ExportEndToEndTests: XCTestCase {
         XCTAssertTrue(near.stdout.contains("report.pdf:2:"), near.stdout)
         let far = try box.run(["search", box.database, "NEAR(Leeds vans, 1)"])
         XCTAssertEqual(far.stdout, "", "NEAR respects the distance")
-        // A query FTS5 cannot parse is a usage error naming the query.
+        // A query that cannot be understood is a usage error naming the query and saying why.
         let bad = try box.run(["search", box.database, "\"unbalanced"])
         XCTAssertEqual(bad.status, 64, bad.stderr)
-        XCTAssertTrue(bad.stderr.contains("unbalanced"), bad.stderr)
+        XCTAssertTrue(bad.stderr.contains("unbalanced") && bad.stderr.contains("never closed"), bad.stderr)
+        // What people type (issue 38): the README's bare NEAR, a date, an invoice number.
+        let readme = try box.run(["search", box.database, "subtotal NEAR total"])
+        XCTAssertEqual(readme.status, 0, readme.stderr)
+        XCTAssertTrue(readme.stdout.contains("invoice-scan.pdf:1:"), readme.stdout + readme.stderr)
+        // On the invoice "Invoice" and "Total" are some 70 words apart: said, not left silent.
+        let apart = try box.run(["search", box.database, "invoice NEAR total"])
+        XCTAssertEqual(apart.stdout, "")
+        XCTAssertTrue(apart.stderr.hasPrefix("no matches for 'invoice NEAR total' within 10 words; 1 page(s) hold all the words farther apart (first: "), apart.stderr)
+        XCTAssertTrue(apart.stderr.hasSuffix("invoice-scan.pdf:1): write NEAR/50 for a wider span, or leave NEAR out\n"), apart.stderr)
+        XCTAssertTrue(try box.run(["search", box.database, "invoice NEAR/100 total"]).stdout.contains("invoice-scan.pdf:1:"))
+        for typed in ["2024-03-15", "INV-2024-0042"] {
+            let found = try box.run(["search", box.database, typed])
+            XCTAssertEqual(found.status, 0, found.stderr)
+            XCTAssertTrue(found.stdout.contains("invoice-scan.pdf:1:"), typed + ": " + found.stdout + found.stderr)
+        }
+        let slashDate = try box.run(["search", box.database, "15/03/2024"])
+        XCTAssertEqual(slashDate.status, 0, "a slash date is no syntax error: " + slashDate.stderr)
     }
 }
 
@@ -283,5 +300,73 @@ final class ExportDuringRunTests: XCTestCase {
         let after = try box.run(["export", box.database, "--format", "json", "--out", out, "--changed"])
         XCTAssertTrue(after.stderr.contains("exported 1 document(s), 1 file(s)"), after.stderr)
         XCTAssertTrue(after.stderr.contains("2 unchanged"), after.stderr)
+    }
+}
+
+/// Every `quire validate|status|export|search|help` line of the README's shell examples, run as
+/// written (through bash, quotes and all) on the sample database: each exits 0, and each search
+/// finds something (issue 38: the README's own search example found nothing).
+final class ReadmeExamplesTests: XCTestCase {
+    func testTheREADMEExamplesRunAsWritten() throws {
+        let run = try XCTUnwrap(SamplesEndToEndTests.run, "the sample run could not start")
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let box = run.box
+        let readme = try String(contentsOf: SamplesEndToEndTests.repo.appendingPathComponent("README.md"), encoding: .utf8)
+        var examples: [String] = []
+        var inShell = false
+        for line in readme.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("```") { inShell = line == "```sh"; continue }
+            guard inShell, line.hasPrefix("quire ") else { continue }
+            let words = line.split(separator: " ")
+            guard ["validate", "status", "export", "search", "help"].contains(String(words[1])) else { continue }
+            // The comment after the command is prose; a `#` inside quotes is not one of these.
+            examples.append(String(line.components(separatedBy: "  #")[0]).trimmingCharacters(in: .whitespaces))
+        }
+        XCTAssertGreaterThanOrEqual(examples.count, 12, "\(examples)")
+        let out = box.dir.appendingPathComponent("readme-exports").path
+        for example in examples {
+            let command = example
+                .replacingOccurrences(of: "pipelines/samples.yml", with: box.pipeline)
+                .replacingOccurrences(of: "out/samples.sqlite", with: box.database)
+                .replacingOccurrences(of: "--out exports/", with: "--out \(out)/")
+                .replacingOccurrences(of: "quire ", with: QuireSandbox.executable + " ", options: .anchored)
+            let result = try ChildProcess.run("/bin/bash", ["-c", command], environment: ["OMP_THREAD_LIMIT": "1"])
+            XCTAssertEqual(result.status, 0, "\(example): \(result.stderr)")
+            if example.hasPrefix("quire search") {
+                XCTAssertFalse(result.stdout.isEmpty, "the README's search example finds nothing: \(example)\n\(result.stderr)")
+            }
+        }
+    }
+}
+
+/// `export --changed` keeps the output folder a mirror of the archive (issue 38, item 10).
+final class ExportChangedMirrorTests: XCTestCase {
+    func testChangedExportRemovesTheFilesOfMovedAndMissingDocuments() throws {
+        let box = try QuireSandbox(files: ["alpha.pdf", "beta.pdf", "gamma.pdf"])
+        try box.writePipeline(barcodes: false)
+        XCTAssertEqual(try box.run(["run", box.pipeline, "--quiet"]).status, 0)
+        let out = box.dir.appendingPathComponent("mirror").path
+        let first = try box.run(["export", box.pipeline, "--format", "json,text", "--out", out, "--changed"])
+        XCTAssertEqual(first.status, 0, first.stderr)
+        let fm = FileManager.default
+        for name in ["alpha", "beta", "gamma"] { XCTAssertTrue(fm.fileExists(atPath: "\(out)/\(name).pdf.json")) }
+
+        // beta moves into a folder, alpha is deleted; gamma stays.
+        try fm.createDirectory(at: box.inputs.appendingPathComponent("moved"), withIntermediateDirectories: true)
+        try fm.moveItem(at: box.inputs.appendingPathComponent("beta.pdf"), to: box.inputs.appendingPathComponent("moved/beta.pdf"))
+        try fm.removeItem(at: box.inputs.appendingPathComponent("alpha.pdf"))
+        XCTAssertEqual(try box.run(["run", box.pipeline, "--quiet"]).status, 0)
+        let second = try box.run(["export", box.pipeline, "--format", "json,text", "--out", out, "--changed"])
+        XCTAssertEqual(second.status, 0, second.stderr)
+        XCTAssertTrue(second.stderr.contains("4 file(s) of moved or missing documents removed"), second.stderr)
+        for gone in ["alpha.pdf.json", "alpha.pdf.txt", "beta.pdf.json", "beta.pdf.txt"] {
+            XCTAssertFalse(fm.fileExists(atPath: "\(out)/\(gone)"), gone)
+        }
+        for kept in ["gamma.pdf.json", "gamma.pdf.txt", "moved/beta.pdf.json", "moved/beta.pdf.txt"] {
+            XCTAssertTrue(fm.fileExists(atPath: "\(out)/\(kept)"), kept + ": " + second.stderr)
+        }
+        // Said once: the next --changed export has nothing to remove.
+        let third = try box.run(["export", box.pipeline, "--format", "json,text", "--out", out, "--changed"])
+        XCTAssertFalse(third.stderr.contains("removed"), third.stderr)
     }
 }

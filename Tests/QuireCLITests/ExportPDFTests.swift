@@ -149,6 +149,13 @@ final class ExportPDFTests: XCTestCase {
         XCTAssertTrue(try Self.tool("/usr/bin/pdftotext", ["-upw", "s3cret", pdf, "-"]).out.contains("Secret Memo"))
         let noPassword = try box.run(["export", box.database, "--format", "pdf", "--out", out + "-2"])
         XCTAssertEqual(noPassword.status, 1)
-        XCTAssertTrue(noPassword.stderr.contains("encrypted_user.pdf [pdf]") && noPassword.stderr.contains("password"), noPassword.stderr)
+        XCTAssertTrue(noPassword.stderr.contains("encrypted_user.pdf [pdf]: encrypted PDF needs a password (export with the pipeline file"), noPassword.stderr)
+        // The pipeline's variable unset: said so, not qpdf's "invalid password" (issue 38, item 12).
+        let unset = try box.run(["export", box.pipeline, "--format", "pdf", "--out", out + "-3"])
+        XCTAssertEqual(unset.status, 1)
+        XCTAssertTrue(unset.stderr.contains("encrypted_user.pdf [pdf]: encrypted PDF needs a password (variable #1 of input 1 is not set)"), unset.stderr)
+        XCTAssertFalse(unset.stderr.contains("invalid password"), unset.stderr)
+        let wrong = try box.run(["export", box.pipeline, "--format", "pdf", "--out", out + "-4"], environment: ["QUIRE_TEST_PDF_PASSWORD": "nope"])
+        XCTAssertTrue(wrong.stderr.contains("none of the set password variables of input 1 opens it"), wrong.stderr)
     }
 }

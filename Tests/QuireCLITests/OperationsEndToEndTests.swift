@@ -79,14 +79,19 @@ final class OperationsEndToEndTests: XCTestCase {
         XCTAssertEqual(fields[2], "1")
         let arguments = try JSONSerialization.jsonObject(with: Data(fields[3].utf8)) as? [String]
         XCTAssertEqual(arguments?.suffix(5), ["run", box.pipeline, "--quiet", "--workers", "1"])
+        XCTAssertTrue(fields[3].contains(box.pipeline) && !fields[3].contains("\\/"), "slashes are not escaped: \(fields[3])")
 
         let byPipeline = try box.run(["status", box.pipeline])
         XCTAssertEqual(byPipeline.status, 0, byPipeline.stderr)
         XCTAssertTrue(byPipeline.stdout.contains("#1 run 'e2e' completed (exit 1)"), byPipeline.stdout)
         XCTAssertTrue(byPipeline.stdout.contains("documents: 2 new, 1 failed"), byPipeline.stdout)
         XCTAssertEqual(byPipeline.stdout, try box.run(["status", box.database]).stdout)
+        // Each failed document's path is said once (issue 38, item 3).
+        let failedLine = try XCTUnwrap(byPipeline.stdout.split(separator: "\n").first { $0.contains("truncated.pdf") }, byPipeline.stdout)
+        XCTAssertEqual(failedLine.components(separatedBy: "truncated.pdf").count - 1, 1, String(failedLine))
 
         let json = try box.run(["status", box.pipeline, "--json"])
+        XCTAssertFalse(json.stdout.contains("\\/"), "status --json does not escape slashes: \(json.stdout)")
         let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         XCTAssertNotNil(object["documents_by_status"], "status --json uses snake_case like the progress events")
         let runs = try XCTUnwrap(object["runs"] as? [[String: Any]])

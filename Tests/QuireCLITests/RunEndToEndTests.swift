@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import Pipeline
 
 /// `quire run`, `rerun` and `status` end to end: the real binary, real worker processes, real
 /// PDFs and images, a real SQLite file.
@@ -364,5 +365,35 @@ final class BadFilesEndToEndTests: XCTestCase {
         // The password itself is never stored.
         let dump = try box.query("SELECT * FROM documents UNION ALL SELECT pipeline_path FROM runs").joined()
         XCTAssertFalse(dump.contains("s3cret"))
+    }
+}
+
+/// A folder of non-documents is counted, not listed line by line (issue 38, item 4).
+final class SkippedFilesEndToEndTests: XCTestCase {
+    func testManySkippedFilesAreNamedAFewThenCounted() throws {
+        let box = try QuireSandbox(files: ["beta.pdf"])
+        try box.writePipeline(barcodes: false)
+        for n in 1...40 {
+            try "not a document \(n)\n".write(to: box.inputs.appendingPathComponent(String(format: "notes-%02d.txt", n)),
+                                               atomically: true, encoding: .utf8)
+        }
+        // --dry-run lists 10 of each kind, says how to see the rest; --all lists them all (item 5).
+        let dry = try box.run(["run", box.pipeline, "--dry-run"])
+        XCTAssertEqual(dry.status, 0, dry.stderr)
+        XCTAssertTrue(dry.stdout.contains("\n    … and 30 more (--all lists them)\n"), dry.stdout)
+        let all = try box.run(["run", box.pipeline, "--dry-run", "--all"])
+        XCTAssertEqual(all.stdout.split(separator: "\n").filter { $0.hasPrefix("    ") && $0.contains("notes-") }.count, 40, all.stdout)
+        XCTAssertFalse(all.stdout.contains("more (--all"), all.stdout)
+        XCTAssertEqual(try box.run(["run", box.pipeline, "--all"]).status, 64, "--all without --dry-run")
+
+        let run = try box.run(["run", box.pipeline, "--progress", "plain"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let named = run.stderr.split(separator: "\n").filter { $0.contains(": skipped: ") }
+        XCTAssertEqual(named.count, 5, run.stderr)
+        XCTAssertTrue(run.stderr.contains("""
+            40 files are no documents and were skipped (the first 5 are named above); `quire status` counts them, \
+            and the full list is sqlite3 \(shellQuoted(box.database)) "SELECT path FROM documents WHERE status = 'skipped'"
+            """), run.stderr)
+        XCTAssertEqual(try box.query("SELECT count(*) FROM documents WHERE status = 'skipped'"), ["40"])
     }
 }

@@ -26,7 +26,7 @@ public struct DryRunReport: Codable, Sendable {
             guard let paths = documents[kind], !paths.isEmpty else { continue }
             lines.append("  \(kind):")
             lines += paths.prefix(limit).map { "    \($0)" }
-            if paths.count > limit { lines.append("    … and \(paths.count - limit) more") }
+            if paths.count > limit { lines.append("    … and \(paths.count - limit) more (--all lists them)") }
         }
         let stages = Stage.allCases.compactMap { stage in pagesByStage[stage.rawValue].map { "\(stage.rawValue) \($0)" } }
         lines.append("Pages to process: \(pages)" + (stages.isEmpty ? "" : " (" + stages.joined(separator: ", ") + ")")

@@ -182,6 +182,16 @@ public final class Runner {
         return (kept, pages.count - kept.count)
     }
 
+    /// How many skipped files a run names one by one before it only counts them.
+    static let skippedNamed = 5
+
+    /// "3000 files are no documents and were skipped (the first 5 are named above); …"
+    static func skippedSummary(_ count: Int, database: String) -> String {
+        "\(count) files are no documents and were skipped (the first \(skippedNamed) are named above); "
+            + "`quire status` counts them, and the full list is "
+            + "sqlite3 \(shellQuoted(database)) \"SELECT path FROM documents WHERE status = 'skipped'\""
+    }
+
     /// Names of the environment variables holding passwords for the input `path` came from.
     func passwordEnv(for path: String) -> [String] {
         spec.inputs.first { path == $0.root || path.hasPrefix($0.root + "/") }?.passwordEnv ?? []
@@ -234,7 +244,8 @@ public final class Runner {
                 progress.note("\(file.path): same content as document \(of), recorded as a duplicate")
             case .skipped(_, let reason):
                 state.counts.documentsSkipped += 1
-                progress.note("\(file.path): skipped: \(reason)")
+                // A folder of 3,000 non-documents names a few, then counts them (below).
+                if state.counts.documentsSkipped <= Self.skippedNamed { progress.note("\(file.path): skipped: \(reason)") }
             case .moved(_, let from):
                 state.counts.documentsMoved += 1
                 progress.note("\(file.path): moved from \(from)")
@@ -242,6 +253,9 @@ public final class Runner {
                 progress.note("\(file.path): found again")
             case .unchanged: break
             }
+        }
+        if state.counts.documentsSkipped > Self.skippedNamed {
+            progress.note(Self.skippedSummary(state.counts.documentsSkipped, database: spec.database))
         }
         if found.interrupted || stop.isSet {
             state.interrupted = true

@@ -102,7 +102,22 @@ extension SpecReader {
             error("database: '\(parent)' is a file, not a folder", at: node.mark)
             return nil
         }
+        // The run must be able to create what is missing: probe the nearest existing folder with a
+        // temporary folder, removed at once (access(2) says yes to root even on /proc).
+        if !FileManager.default.fileExists(atPath: path), let problem = Self.cannotCreate(in: parent) {
+            error("database: '\(path)' cannot be created: \(parent): \(problem)", at: node.mark)
+            return nil
+        }
         return path
+    }
+
+    /// Why nothing can be made in `folder`, or nil when a folder can be.
+    private static func cannotCreate(in folder: String) -> String? {
+        var template = Array((folder == "/" ? "" : folder).utf8CString.dropLast()) + Array("/.quire-validate-XXXXXX".utf8CString)
+        let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
+        guard made != nil else { return String(cString: strerror(errno)) }
+        rmdir(template)
+        return nil
     }
 
     /// The database is never a document: naming it (or a link to it) as an input is an error.

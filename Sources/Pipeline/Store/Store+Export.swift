@@ -202,3 +202,19 @@ extension Store {
         Box(x: r.optionalInt(i) ?? 0, y: r.optionalInt(i + 1) ?? 0, width: r.optionalInt(i + 2) ?? 0, height: r.optionalInt(i + 3) ?? 0)
     }
 }
+
+extension Store {
+    /// Paths of documents exported to `destination` that are no longer there: a document now
+    /// `missing`, or the old path of one that moved; with the formats exported. `export --changed`
+    /// removes their files.
+    public func exportedPathsNowGone(destination: String) throws -> [(path: String, format: String)] {
+        try db.query("""
+            SELECT DISTINCT g.path, e.format FROM (
+              SELECT id, path FROM documents WHERE status = \(DocumentStatus.missing.sql)
+              UNION SELECT document_id, old_path FROM document_moves
+            ) g JOIN exports e ON e.document_id = g.id AND e.destination = ?
+            WHERE g.path NOT IN (SELECT path FROM documents WHERE status != \(DocumentStatus.missing.sql))
+            ORDER BY g.path, e.format
+            """, [destination]) { ($0.string(0), $0.string(1)) }
+    }
+}

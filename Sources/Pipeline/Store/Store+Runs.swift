@@ -54,7 +54,9 @@ extension Store {
     func beginRun(pipeline: String, pipelinePath: String, command: String, workers: Int,
                   arguments: [String] = [], version: String = Quire.version) throws -> Int64 {
         try closeAbandonedRuns()
-        let argumentsJSON = String(decoding: try JSONEncoder().encode(arguments), as: UTF8.self)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .withoutEscapingSlashes   // `/tmp/x.yml`, not `\/tmp\/x.yml`
+        let argumentsJSON = String(decoding: try encoder.encode(arguments), as: UTF8.self)
         try db.execute("""
             INSERT INTO runs(pipeline, pipeline_path, command, pid, workers, arguments, quire_version)
             VALUES (?, ?, ?, ?, ?, ?, ?)

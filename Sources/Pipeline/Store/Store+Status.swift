@@ -105,13 +105,13 @@ extension StatusReport {
         if !failedDocuments.isEmpty {
             out.append("")
             out.append("Failed documents:")
-            for d in failedDocuments { out.append("  \(safe(d.path)): \(safe(d.error ?? ""))") }
+            for d in failedDocuments { out.append("  \(safe(d.path)): \(safe(reasonText(d.error ?? "", path: d.path)))") }
         }
         if !failedPages.isEmpty {
             out.append("")
             out.append("Failed pages:")
             for p in failedPages {
-                out.append("  \(safe(p.path)) page \(p.page) [\(p.stage ?? "?"), attempt \(p.attempts)]: \(safe(p.error ?? ""))")
+                out.append("  \(safe(p.path)) page \(p.page) [\(p.stage ?? "?"), attempt \(p.attempts)]: \(safe(reasonText(p.error ?? "", path: p.path)))")
             }
         }
         return out.joined(separator: "\n")

@@ -9,7 +9,7 @@ func executeRun(_ options: RunOptions, arguments: [String]) throws -> Int32 {
         let runner = try Runner(spec: spec, pipelinePath: absolute(options.pipeline),
                                 request: RunRequest(command: .run, progress: .quiet))
         let report = try runner.dryRun()
-        write(report.text(), to: .stdout)
+        write(report.text(limit: options.all ? Int.max : 10), to: .stdout)
         return report.emptyInputs.isEmpty ? ExitCode.success.rawValue : ExitCode.noInput.rawValue
     }
     let screen = ScreenMode(options.progress, quiet: options.quiet)
@@ -45,7 +45,7 @@ func executeStatus(_ options: StatusOptions) throws -> Int32 {
     let target = try StatusTarget(options.database)
     let report = try Store(path: target.database, readOnly: true).statusReport()
     let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     encoder.keyEncodingStrategy = .convertToSnakeCase   // one JSON style: the progress events' snake_case
     guard options.check else {
         write(options.json ? String(decoding: try encoder.encode(report), as: UTF8.self) : report.text, to: .stdout)
@@ -180,12 +180,6 @@ struct ScreenMode {
             return end.exitCode.rawValue
         }
     }
-}
-
-/// `path` quoted for a POSIX shell when it needs it, for commands we suggest to the user.
-func shellQuoted(_ path: String) -> String {
-    let safe = path.unicodeScalars.allSatisfy { CharacterSet.alphanumerics.contains($0) || "/._-+:,@%=".unicodeScalars.contains($0) }
-    return safe && !path.isEmpty ? path : "'" + path.replacingOccurrences(of: "'", with: "'\\''") + "'"
 }
 
 private func absolute(_ path: String) -> String {

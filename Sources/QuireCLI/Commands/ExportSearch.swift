@@ -19,10 +19,23 @@ func executeExport(_ options: ExportOptions) throws -> Int32 {
             let names = inputs.first { path == $0.root || path.hasPrefix($0.root + "/") }?.passwordEnv ?? []
             return names.compactMap { environment[$0] }
         }
+        // Variables are named by position, never by name (an entry may be a password by mistake).
+        request.passwordHint = { path in
+            guard let index = inputs.firstIndex(where: { path == $0.root || path.hasPrefix($0.root + "/") }) else { return nil }
+            let names = inputs[index].passwordEnv
+            if names.isEmpty { return "list environment variables holding passwords under input \(index + 1)'s `passwords:`" }
+            let unset = names.indices.filter { environment[names[$0]] == nil }.map { "#\($0 + 1)" }
+            if unset.isEmpty { return "none of the set password variables of input \(index + 1) opens it" }
+            return unset.count == 1 ? "variable \(unset[0]) of input \(index + 1) is not set"
+                                    : "variables \(unset.joined(separator: ", ")) of input \(index + 1) are not set"
+        }
+    } else {
+        request.passwordHint = { _ in "export with the pipeline file, whose `passwords:` variables open it" }
     }
     let summary = try Exporter(request: request).run()
     var lines = ["exported \(summary.documentsExported) document(s), \(summary.filesWritten) file(s) into \(options.out)"
-                 + (summary.unchanged > 0 ? "; \(summary.unchanged) unchanged since their last export" : "")]
+                 + (summary.unchanged > 0 ? "; \(summary.unchanged) unchanged since their last export" : "")
+                 + (summary.filesRemoved > 0 ? "; \(summary.filesRemoved) file(s) of moved or missing documents removed" : "")]
     if !summary.inProgress.isEmpty {
         lines.append("  \(summary.inProgress.count) document(s) skipped: a run is still working on them, or was interrupted (--force exports them with pending pages marked)")
         for path in summary.inProgress.prefix(10) { lines.append("    \(TerminalText.safe(path))") }
@@ -53,7 +66,17 @@ func executeSearch(_ options: SearchOptions) throws -> Int32 {
             let snippet = hit.snippet.split(whereSeparator: \.isNewline).joined(separator: " ")
             write("\(TerminalText.safe(hit.path)):\(hit.page): \(TerminalText.safe(snippet))", to: .stdout)
         }
-        if hits.isEmpty { write("no matches for '\(TerminalText.safe(options.query))'", to: .stderr) }
+        if hits.isEmpty {
+            var line = "no matches for '\(TerminalText.safe(options.query))'"
+            // A bare NEAR means within 10 words (FTS5's NEAR); say when the words are there, farther apart.
+            if SearchQuery.hasBareNear(options.query),
+               let apart = try? Store(path: database, readOnly: true).search(options.query, limit: options.limit, near: false),
+               !apart.isEmpty {
+                line += " within 10 words; \(apart.count) page(s) hold all the words farther apart "
+                    + "(first: \(TerminalText.safe(apart[0].path)):\(apart[0].page)): write NEAR/50 for a wider span, or leave NEAR out"
+            }
+            write(line, to: .stderr)
+        }
     }
     return ExitCode.success.rawValue
 }

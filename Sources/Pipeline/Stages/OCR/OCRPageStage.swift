@@ -79,9 +79,10 @@ final class OCRPageStage: PageStage {
         // Words inside stored barcodes are no text (a QR code read as letters); barcodes found
         // in this task take theirs out when they are found.
         if let codes = page.output(of: BarcodesPageStage.self), !page.isDue(.barcodes) {
-            return reading.removingWords(inside: codes)
+            return reading.removingWords(inside: codes).withoutNoise
         }
-        return reading
+        // A reading that is only noise (a page holding only a barcode) is no text.
+        return reading.withoutNoise
     }
 
     /// Reads the prepared (deskewed, not yet turned) page for extraction; when the reading is
