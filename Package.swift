@@ -34,6 +34,7 @@ let package = Package(
         .target(name: "DocumentModel"),
         .target(name: "Layout", dependencies: ["DocumentModel"]),
         .target(name: "DataDetection", dependencies: ["DocumentModel"]),
+        .target(name: "Split", dependencies: ["DocumentModel"]),
 
         // MARK: One Swift wrapper per C library.
         .target(name: "SQLite", dependencies: ["CSQLite"]),
@@ -49,7 +50,7 @@ let package = Package(
         // MARK: The pipeline and the command line.
         .target(name: "Pipeline",
                 dependencies: ["DocumentModel", "Layout", "SQLite", "YAML", "Imaging", "PDF", "OCR", "Barcodes", "DataDetection",
-                               "PhoneNumbers", "CGLib", "CSystem", "CTesseract"]),
+                               "PhoneNumbers", "CGLib", "CSystem", "CTesseract", "Split"]),
         .target(name: "Export", dependencies: ["DocumentModel", "Layout", "Pipeline", "XML", "QPDF", "Imaging", "OCR", "CTesseract"]),
         .target(name: "QuireCLI", dependencies: ["Pipeline", "Export"]),
         .executableTarget(name: "quire", dependencies: ["QuireCLI"]),
@@ -62,6 +63,7 @@ let package = Package(
         .testTarget(name: "PipelineUnitTests", dependencies: ["Pipeline"]),
         .testTarget(name: "QuireCLIUnitTests", dependencies: ["QuireCLI"]),
         .testTarget(name: "DataDetectionTests", dependencies: ["DataDetection"]),
+        .testTarget(name: "SplitTests", dependencies: ["Split"]),
         .testTarget(name: "PhoneNumbersTests", dependencies: ["PhoneNumbers", "DataDetection"]),
         .testTarget(name: "YAMLTests", dependencies: ["YAML"]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),

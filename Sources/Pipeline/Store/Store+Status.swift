@@ -24,6 +24,8 @@ public struct StatusReport: Codable, Sendable {
     public var pagesByStatus: [String: Int]
     public var failedPages: [FailedPage]
     public var failedDocuments: [FailedDocument]
+    /// Split problems (`split:`): the same ASN twice, an ASN that does not parse, a missing separator.
+    public var splitProblems: [String] = []
 }
 
 extension Store {
@@ -64,7 +66,7 @@ extension Store {
               AND NOT EXISTS (SELECT 1 FROM pages WHERE document_id = d.id) ORDER BY path LIMIT ?
             """, [failureLimit]) { StatusReport.FailedDocument(path: $0.string(0), error: $0.optionalString(1)) }
         return StatusReport(runs: runs, documentsByStatus: docs, pagesByStatus: pages,
-                            failedPages: failedPages, failedDocuments: failedDocs)
+                            failedPages: failedPages, failedDocuments: failedDocs, splitProblems: try splitProblemLines())
     }
 }
 
@@ -109,6 +111,11 @@ extension StatusReport {
                 out.append("  \(safe(p.path)) page \(p.page) [\(p.stage ?? "?"), attempt \(p.attempts)]: \(safe(p.error ?? ""))")
             }
         }
+        if !splitProblems.isEmpty {
+            out.append("")
+            out.append("Split problems:")
+            for line in splitProblems { out.append("  \(safe(line))") }
+        }
         return out.joined(separator: "\n")
     }
 }
@@ -128,6 +135,7 @@ extension StatusReport {
             let first = failedDocuments.first.map { ", first: \($0.path): \(reasonText($0.error ?? "", path: $0.path))" } ?? ""
             found.append("\(failed) document(s) failed\(first)")
         }
+        found += splitProblems.map { "split: \($0)" }
         guard let last = runs.first else { return found + ["no run is recorded in this database yet"] }
         switch last.status {
         case "crashed": found.append("the last run (#\(last.id), started \(last.startedAt)) crashed")
