@@ -51,7 +51,7 @@ let package = Package(
         .target(name: "Pipeline",
                 dependencies: ["DocumentModel", "Layout", "SQLite", "YAML", "Imaging", "PDF", "OCR", "Barcodes", "DataDetection",
                                "PhoneNumbers", "CGLib", "CSystem", "CTesseract", "Split"]),
-        .target(name: "Export", dependencies: ["DocumentModel", "Layout", "Pipeline", "XML", "QPDF", "Imaging", "OCR", "CTesseract"]),
+        .target(name: "Export", dependencies: ["DocumentModel", "Layout", "Pipeline", "Split", "XML", "QPDF", "Imaging", "OCR", "CTesseract"]),
         .target(name: "QuireCLI", dependencies: ["Pipeline", "Export"]),
         .executableTarget(name: "quire", dependencies: ["QuireCLI"]),
 

@@ -23,6 +23,8 @@ struct PDFRenderer {
     /// Passwords for an encrypted PDF input, tried after none.
     var passwords: [String] = []
     var maxPixels = 1_000_000_000
+    /// Only these page numbers go into the PDF (a logical document of a batch scan); nil: all.
+    var keeping: Set<Int>?
 
     func render(_ document: StoredDocument) throws -> [RenderedFile] {
         if let sha = document.sha256, try FileDigest.sha256(ofFileAt: document.path) != sha {
@@ -44,7 +46,7 @@ struct PDFRenderer {
             throw ExportError(message: "\(document.path) has \(pdf.pageCount) pages, the database \(document.pages.count)")
         }
         var font: QPDFDocument.Object?
-        for page in document.pages where needsLayer(page) {
+        for page in document.pages where needsLayer(page) && keeping?.contains(page.number) != false {
             let object = try pdf.page(page.number - 1)
             let raw: [Double] = pdf.key(object, "/CropBox").flatMap(pdf.numbers) ?? pdf.key(object, "/MediaBox").flatMap(pdf.numbers) ?? []
             let box: [Double] = raw.count == 4
@@ -61,6 +63,9 @@ struct PDFRenderer {
                 contents = pdf.isArray(existing) ? pdf.items(existing) : pdf.isStream(existing) ? [existing] : []
             }
             try pdf.setKey(object, "/Contents", pdf.array([before] + contents + [after, layer]))
+        }
+        if let keeping {
+            for index in (0..<pdf.pageCount).reversed() where !keeping.contains(index + 1) { try pdf.removePage(index) }
         }
         return try pdf.write()
     }
@@ -92,7 +97,7 @@ struct PDFRenderer {
     private func imagePDF(_ document: StoredDocument) throws -> [UInt8] {
         let pdf = try QPDFDocument()
         let font = try GlyphLessFont.add(to: pdf)
-        for page in document.pages {
+        for page in document.pages where keeping?.contains(page.number) != false {
             let raster = try ImageFile.embeddable(document.path, page: page.number, maxPixels: maxPixels)
             let dpi = Double(page.dpi ?? 300)
             let (w, h) = (Double(raster.width) * 72 / dpi, Double(raster.height) * 72 / dpi)
