@@ -16,11 +16,15 @@ public struct BlankPageDetector: Sendable {
     /// A page is blank below this ink coverage (0.03 %: about six letters of 10-point text).
     public var threshold = 0.0003
 
+    /// Counting stops at this coverage (1 %).
+    public var coverageCap = 0.01
+
     public init() {}
 
     public struct Reading: Sendable, Equatable {
         public var blank: Bool
-        /// Share of the area inside the margins covered by counted marks.
+        /// Share of the area inside the margins covered by counted marks, counted up to
+        /// `coverageCap` (a page of text stops being measured there: it is not blank).
         public var coverage: Double
     }
 
@@ -42,16 +46,18 @@ public struct BlankPageDetector: Sendable {
         guard any else { return Reading(blank: true, coverage: 0) }
         let dpi = plane.dpi > 0 ? Double(plane.dpi) : Double(plane.width) / 8.5
         let minimum = max(2, Int(minimumMarkArea * dpi * dpi))
-        let counted = Components.area(of: ink, width: w, height: h, keepingAtLeast: minimum)
-        let coverage = Double(counted) / Double(w * h)
+        let cap = Int(coverageCap * Double(w * h)) + 1
+        let counted = Components.area(of: ink, width: w, height: h, keepingAtLeast: minimum, upTo: cap)
+        let coverage = min(coverageCap, Double(counted) / Double(w * h))
         return Reading(blank: coverage < threshold, coverage: coverage)
     }
 }
 
 /// Connected marks (8-connected) of a binary image.
 enum Components {
-    /// The summed area of the components of at least `minimum` pixels.
-    static func area(of mask: [Bool], width: Int, height: Int, keepingAtLeast minimum: Int) -> Int {
+    /// The summed area of the components of at least `minimum` pixels (counting stops once it
+    /// reaches `cap`).
+    static func area(of mask: [Bool], width: Int, height: Int, keepingAtLeast minimum: Int, upTo cap: Int = .max) -> Int {
         var seen = [Bool](repeating: false, count: mask.count)
         var stack: [Int] = []
         var total = 0
@@ -74,6 +80,7 @@ enum Components {
                 }
             }
             if size >= minimum { total += size }
+            if total >= cap { break }
         }
         return total
     }

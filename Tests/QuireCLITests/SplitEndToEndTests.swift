@@ -152,7 +152,7 @@ final class SplitEndToEndTests: XCTestCase {
         XCTAssertTrue(files.contains("batch300.tif.doc-002.pdf"), "\(files.prefix(8))")
         // A part holds only its pages: the first, two pages (separator and blank back left out).
         let json = try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("batch300.tif.ASN00101.doc-001.json")))
-        let pages = ((json as? [String: Any])?["pages"] as? [[String: Any]] ?? []).compactMap { $0["page_number"] as? Int }
+        let pages = ((json as? [String: Any])?["pages"] as? [[String: Any]] ?? []).compactMap { $0["pageNumber"] as? Int }
         XCTAssertEqual(pages, [2, 3])
         let pdf = try ChildProcess.run("/usr/bin/qpdf", ["--show-npages", out.appendingPathComponent("batch300.tif.ASN00101.doc-001.pdf").path])
         XCTAssertEqual(pdf.stdout.trimmingCharacters(in: .whitespacesAndNewlines), "2")

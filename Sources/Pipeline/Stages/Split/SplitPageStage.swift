@@ -109,7 +109,7 @@ final class SplitPageStage: PageStage {
 
     static let schema = """
     ALTER TABLE pages ADD COLUMN blank INTEGER;          -- 1: no writing inside the margins (ink coverage)
-    ALTER TABLE pages ADD COLUMN ink_coverage REAL;      -- share of the page inside its margins covered by marks
+    ALTER TABLE pages ADD COLUMN ink_coverage REAL;      -- share of the page inside its margins covered by marks (counted up to 0.01)
     ALTER TABLE pages ADD COLUMN patch_code TEXT;        -- 'PATCH 1' … 'PATCH T' when the sheet is a patch-code sheet
     CREATE TABLE document_splits(
       id INTEGER PRIMARY KEY,
