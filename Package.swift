@@ -37,6 +37,7 @@ let package = Package(
         .target(name: "DocumentModel"),
         .target(name: "Layout", dependencies: ["DocumentModel"]),
         .target(name: "DataDetection", dependencies: ["DocumentModel"]),
+        .target(name: "Split", dependencies: ["DocumentModel"]),
 
         // MARK: One Swift wrapper per C library.
         .target(name: "SQLite", dependencies: ["CSQLite"]),
@@ -52,10 +53,10 @@ let package = Package(
         // MARK: The pipeline and the command line.
         .target(name: "Pipeline",
                 dependencies: ["DocumentModel", "Layout", "SQLite", "YAML", "Imaging", "PDF", "OCR", "Barcodes", "DataDetection",
-                               "PhoneNumbers", "CGLib", "CSystem", "CTesseract"],
+                               "PhoneNumbers", "CGLib", "CSystem", "CTesseract", "Split"],
                 // QUIRE_FAULT (test-only fault injection) exists in debug builds only.
                 swiftSettings: [.define("QUIRE_TEST_FAULTS", .when(configuration: .debug))]),
-        .target(name: "Export", dependencies: ["DocumentModel", "Layout", "Pipeline", "XML", "QPDF", "Imaging", "OCR", "CTesseract"]),
+        .target(name: "Export", dependencies: ["DocumentModel", "Layout", "Pipeline", "Split", "XML", "QPDF", "Imaging", "OCR", "CTesseract"]),
         .target(name: "QuireCLI", dependencies: ["Pipeline", "Export"]),
         .executableTarget(name: "quire", dependencies: ["QuireCLI"]),
         // The measuring harnesses bench/ runs (bench/README.md); not part of the product.
@@ -72,6 +73,7 @@ let package = Package(
         .testTarget(name: "PipelineUnitTests", dependencies: ["Pipeline"]),
         .testTarget(name: "QuireCLIUnitTests", dependencies: ["QuireCLI"]),
         .testTarget(name: "DataDetectionTests", dependencies: ["DataDetection"]),
+        .testTarget(name: "SplitTests", dependencies: ["Split"]),
         .testTarget(name: "PhoneNumbersTests", dependencies: ["PhoneNumbers", "DataDetection"]),
         .testTarget(name: "YAMLTests", dependencies: ["YAML"]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),

@@ -2,6 +2,7 @@ import DocumentModel
 import Foundation
 import CTesseract
 import Pipeline
+import Split
 
 /// What `quire export` was asked to do.
 public struct ExportRequest: Sendable {
@@ -103,10 +104,12 @@ public struct Exporter {
                     continue
                 }
                 let digest = try store.resultsDigest(documentID: candidate.id)
+                let parts = try store.logicalDocuments(documentID: candidate.id)
+                let firstName = parts.first.map { "." + Self.fileName(of: $0, among: parts) } ?? ""
                 let formats = request.formats.filter { format in
                     // Unchanged results whose file was removed since are written again.
                     previous[format]?[candidate.id] != digest
-                        || format.hasOneFile && !FileManager.default.fileExists(atPath: paths.file(for: candidate.path, suffix: format.suffix))
+                        || format.hasOneFile && !FileManager.default.fileExists(atPath: paths.file(for: candidate.path, suffix: firstName + format.suffix))
                 }
                 guard !formats.isEmpty else { summary.unchanged += 1; continue }
                 let words = formats.contains { $0.needsWords(jsonWords: request.words) }
@@ -114,7 +117,7 @@ public struct Exporter {
                 var exported = false
                 for format in formats {
                     do {
-                        let files = try render(format, document)
+                        let files = parts.isEmpty ? try render(format, document) : try render(format, document, parts: parts)
                         if format == .csv { try removeStaleTables(of: document.path, keeping: files, paths: paths) }
                         for file in files {
                             try AtomicFile.write(file.bytes, to: paths.file(for: document.path, suffix: file.suffix), under: root)
@@ -148,13 +151,46 @@ public struct Exporter {
         case .alto:
             return try ALTORenderer(quireVersion: request.generatorVersion, tesseractVersion: Self.tesseractVersion).render(document)
         case .pdf, .pdfa:
-            var settings = request.pdf
-            settings.pdfa = settings.pdfa || format == .pdfa
-            return try PDFRenderer(passwords: request.passwords(document.path), passwordHint: request.passwordHint(document.path),
-                                   options: settings, languages: request.languages(document.path),
-                                   producer: "quire \(request.generatorVersion)")
-                .render(document)
+            return try pdfRenderer(format, for: document.path).render(document)
         }
+    }
+
+    /// The searchable-PDF renderer for a document: its passwords, the pipeline's `export.pdf`
+    /// settings (PDF/A always for `pdfa`), its languages.
+    private func pdfRenderer(_ format: ExportFormat, for path: String) -> PDFRenderer {
+        var settings = request.pdf
+        settings.pdfa = settings.pdfa || format == .pdfa
+        return PDFRenderer(passwords: request.passwords(path), passwordHint: request.passwordHint(path),
+                           options: settings, languages: request.languages(path), producer: "quire \(request.generatorVersion)")
+    }
+
+    /// A batch scan split into logical documents (`split:`): one set of files per logical
+    /// document, named by its ASN (`batch.pdf.ASN00042.json`) or its place (`batch.pdf.doc-003.json`),
+    /// holding only its pages (separator sheets and dropped blank pages left out).
+    func render(_ format: ExportFormat, _ document: StoredDocument, parts: [LogicalDocument]) throws -> [RenderedFile] {
+        try parts.flatMap { part -> [RenderedFile] in
+            let keep = Set(part.pages)
+            let name = "." + Self.fileName(of: part, among: parts)
+            if format == .pdf || format == .pdfa {
+                var renderer = pdfRenderer(format, for: document.path)
+                renderer.keeping = keep
+                var subset = document
+                if document.kind != "pdf" { subset.pages = document.pages.filter { keep.contains($0.number) } }
+                return try renderer.render(subset).map { RenderedFile(suffix: name + $0.suffix, bytes: $0.bytes) }
+            }
+            var subset = document
+            subset.pages = document.pages.filter { keep.contains($0.number) }
+            return try render(format, subset).map { RenderedFile(suffix: name + $0.suffix, bytes: $0.bytes) }
+        }
+    }
+
+    /// `ASN00042` (five digits at least, as Paperless-ngx labels print them) or `doc-003`; an
+    /// ASN on several parts of the file (a problem `status` shows) gets the part too: `ASN00042.doc-003`.
+    static func fileName(of part: LogicalDocument, among parts: [LogicalDocument]) -> String {
+        let place = String(format: "doc-%03d", part.part)
+        guard let asn = part.asn else { return place }
+        let name = String(format: "ASN%05d", asn)
+        return parts.filter({ $0.asn == asn }).count > 1 ? name + "." + place : name
     }
 
     /// A document that has fewer tables than at its last export leaves no old CSV behind.

@@ -31,6 +31,8 @@ struct PDFRenderer {
     var languages: [String] = []
     var producer = "quire"
     var suffix = ExportFormat.pdf.suffix
+    /// Only these page numbers go into the PDF (a logical document of a batch scan); nil: all.
+    var keeping: Set<Int>?
 
     func render(_ document: StoredDocument) throws -> [RenderedFile] {
         if let sha = document.sha256, try FileDigest.sha256(ofFileAt: document.path) != sha {
@@ -79,7 +81,7 @@ struct PDFRenderer {
             throw ExportError(message: "\(document.path) has \(pdf.pageCount) pages, the database \(document.pages.count)")
         }
         var font: QPDFDocument.Object?
-        for page in document.pages where needsLayer(page) {
+        for page in document.pages where needsLayer(page) && keeping?.contains(page.number) != false {
             let object = try pdf.page(page.number - 1)
             let raw: [Double] = pdf.key(object, "/CropBox").flatMap(pdf.numbers) ?? pdf.key(object, "/MediaBox").flatMap(pdf.numbers) ?? []
             let box: [Double] = raw.count == 4
@@ -108,6 +110,10 @@ struct PDFRenderer {
                 contents = pdf.isArray(existing) ? pdf.items(existing) : pdf.isStream(existing) ? [existing] : []
             }
             try pdf.setKey(object, "/Contents", pdf.array([before] + contents + [after, layer]))
+        }
+        // A logical document of a batch scan keeps only its own pages.
+        if let keeping {
+            for index in (0..<pdf.pageCount).reversed() where !keeping.contains(index + 1) { try pdf.removePage(index) }
         }
     }
 
@@ -141,7 +147,7 @@ struct PDFRenderer {
     private func imagePDF(_ document: StoredDocument) throws -> QPDFDocument {
         let pdf = try QPDFDocument()
         let font = try GlyphLessFont.add(to: pdf)
-        for page in document.pages {
+        for page in document.pages where keeping?.contains(page.number) != false {
             let raster = try ImageFile.embeddable(document.path, page: page.number, maxPixels: maxPixels)
             let dpi = Double(page.dpi ?? 300)
             let (w, h) = (Double(raster.width) * 72 / dpi, Double(raster.height) * 72 / dpi)

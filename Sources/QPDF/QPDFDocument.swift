@@ -91,6 +91,12 @@ public final class QPDFDocument {
         try check(qpdf_add_page(data, data, page.handle, QPDF_FALSE), "add a page")
     }
 
+    /// Removes 0-based page `index` from the page tree (its objects stay until written;
+    /// `qpdf_remove_page`: removePage()).
+    public func removePage(_ index: Int) throws {
+        try check(qpdf_remove_page(data, try page(index).handle), "remove page \(index + 1)")
+    }
+
     // MARK: Objects
 
     /// An object from PDF syntax, e.g. `<< /Type /Page /MediaBox [0 0 612 792] >>` or `12 0 R`.

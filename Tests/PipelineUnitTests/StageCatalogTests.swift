@@ -29,6 +29,9 @@ final class StageCatalogTests: XCTestCase {
         XCTAssertEqual(Stage.detect.withDependents, [.detect, .layout])
         XCTAssertTrue(Stage.ocr.withDependents.contains(.detect))
         XCTAssertEqual(StageCatalog.ancestors(of: .layout), [.extract, .ocr, .barcodes, .detect])
+        // The split reads the stored barcodes: a barcode redo brings it along, an OCR redo does not.
+        XCTAssertTrue(Stage.barcodes.withDependents.contains(.split))
+        XCTAssertFalse(Stage.ocr.withDependents.contains(.split))
     }
 
     func testNamesSectionsAndKeysAreUniqueAndKnown() {
@@ -53,7 +56,8 @@ final class StageCatalogTests: XCTestCase {
         XCTAssertEqual(back.ocr.level, .accurate)
         let fingerprints = Fingerprints.compute(spec)
         XCTAssertNil(fingerprints[.barcodes])
-        XCTAssertEqual(Set(fingerprints.keys), Set(Stage.stored).subtracting([.barcodes]))
+        // Splitting is off unless the pipeline has a `split:` section.
+        XCTAssertEqual(Set(fingerprints.keys), Set(Stage.stored).subtracting([.barcodes, .split]))
         var other = spec
         other.layout.lists = false
         XCTAssertNotEqual(Fingerprints.compute(other)[.layout], fingerprints[.layout])

@@ -52,7 +52,7 @@ final class CommandParserTests: XCTestCase {
             (["run", "--bogus", "--help"], "Usage: quire run PIPELINE"),
             (["validate", "-h"], "Usage: quire validate PIPELINE"),
             (["status", "--help"], "Usage: quire status PIPELINE|DB [--json] [--check]"),
-            (["help", "rerun"], "[--stage extract|ocr|layout|barcodes|detect] [--document GLOB] [--force]"),
+            (["help", "rerun"], "[--stage extract|ocr|layout|barcodes|detect|split] [--document GLOB] [--force]"),
         ]
         for (arguments, expected) in cases {
             guard case .help(let text) = try CommandParser.parse(arguments) else { XCTFail("\(arguments) is not help"); continue }
@@ -88,7 +88,7 @@ final class CommandParserTests: XCTestCase {
         (["run", "p.yaml", "-x"], "unknown option '-x'", "run"),
         (["validate", "p.yaml", "--workers", "2"], "unknown option '--workers'", "validate"),
         (["status"], "missing PIPELINE|DB argument", "status"),
-        (["rerun", "p.yaml", "--stage", "orc"], "option '--stage' expects one of extract, ocr, layout, barcodes, detect, found 'orc' (did you mean 'ocr'?)", "rerun"),
+        (["rerun", "p.yaml", "--stage", "orc"], "option '--stage' expects one of extract, ocr, layout, barcodes, detect, split, found 'orc' (did you mean 'ocr'?)", "rerun"),
         (["run", "--version"], "unknown option '--version'", "run"),
     ]
 

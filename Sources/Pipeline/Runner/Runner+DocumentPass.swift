@@ -15,6 +15,8 @@ extension Runner {
     /// leaves it pending, and the next run does it. `template` is any page of the document.
     func documentPass(for template: PlannedPage, store: Store, state: inout RunState) throws -> [WorkItem] {
         let documentID = template.documentID
+        // Logical documents (the `split:` section): from the stored pages, before any layout redo.
+        if spec.split.enabled { try store.splitDocument(documentID: documentID, settings: spec.split) }
         let layout = spec.layout.enabled
         // Running headers and footers concern layout only.
         let margins = layout ? try store.repeatedMarginLines(documentID: documentID) : (keys: [], pages: [])

@@ -17,11 +17,13 @@ enum Schema {
         m.register(8, "exports table; porter stemming in page_fts", sql: v8)
         m.register(9, "runs remember their command line, version, exit code and duration", sql: v9)
         m.register(10, "missing files, followed moves, and the archive as it is now", sql: v10)
-        // Stages that store outputs of their own bring their migrations (`PageStage.migrations`).
-        for migration in StageCatalog.declared.flatMap({ $0.migrations }).sorted(by: { $0.id < $1.id }) {
+        // Stages that store outputs of their own bring their migrations (`PageStage.migrations`);
+        // all are applied in the order of their ids, whoever declares them.
+        let more = [Migrator.Migration(id: 15, name: "the document's date, chosen in the document pass", sql: v15)]
+            + StageCatalog.declared.flatMap({ $0.migrations })
+        for migration in more.sorted(by: { $0.id < $1.id }) {
             m.register(migration.id, migration.name, sql: migration.sql)
         }
-        m.register(15, "the document's date, chosen in the document pass", sql: v15)
         return m
     }
 

@@ -26,6 +26,8 @@ public struct StatusReport: Codable, Sendable {
     public var failedDocuments: [FailedDocument]
     /// Documents whose file is gone (status `missing`), for `status --check`.
     public var missingDocuments: [String] = []
+    /// Split problems (`split:`): the same ASN twice, an ASN that does not parse, a missing separator.
+    public var splitProblems: [String] = []
 }
 
 extension Store {
@@ -69,7 +71,8 @@ extension Store {
             SELECT path FROM documents WHERE status = \(DocumentStatus.missing.sql) AND superseded_by IS NULL ORDER BY path LIMIT ?
             """, [failureLimit]) { $0.string(0) }
         return StatusReport(runs: runs, documentsByStatus: docs, pagesByStatus: pages,
-                            failedPages: failedPages, failedDocuments: failedDocs, missingDocuments: missing)
+                            failedPages: failedPages, failedDocuments: failedDocs, missingDocuments: missing,
+                            splitProblems: try splitProblemLines())
     }
 }
 
@@ -114,6 +117,11 @@ extension StatusReport {
                 out.append("  \(safe(p.path)) page \(p.page) [\(p.stage ?? "?"), attempt \(p.attempts)]: \(safe(reasonText(p.error ?? "", path: p.path)))")
             }
         }
+        if !splitProblems.isEmpty {
+            out.append("")
+            out.append("Split problems:")
+            for line in splitProblems { out.append("  \(safe(line))") }
+        }
         return out.joined(separator: "\n")
     }
 }
@@ -139,6 +147,7 @@ extension StatusReport {
             let first = missingDocuments.first.map { ", first: \($0)" } ?? ""
             found.append("\(missing) document(s) missing: their file is no longer found\(first)")
         }
+        found += splitProblems.map { "split: \($0)" }
         guard let last = runs.first else { return found + ["no run is recorded in this database yet"] }
         let live = last.status == RunStatus.running.rawValue && (last.pid.map(isAlive) ?? false)
         if !live, let pending = pagesByStatus[PageStatus.pending.rawValue], pending > 0 {

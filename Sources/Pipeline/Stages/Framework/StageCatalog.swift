@@ -6,6 +6,7 @@ enum StageCatalog {
     /// In the order they are listed to people (`rerun --stage`, docs).
     static let declared: [any PageStage.Type] = [
         ExtractPageStage.self, OCRPageStage.self, LayoutPageStage.self, BarcodesPageStage.self, DetectPageStage.self,
+        SplitPageStage.self,
     ]
 
     /// Steps inside a stored stage, named on their own in failures: (step, its stage).
