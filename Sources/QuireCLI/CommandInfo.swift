@@ -34,7 +34,7 @@ struct CommandInfo: Sendable {
                     options: [workers, progress, quiet, logFile,
                               Option(name: "--dry-run", value: nil,
                                      help: "Print what a run would do (new, changed, moved, missing documents; pages per stage) and change nothing."),
-                              help],
+                              shard, help],
                     details: """
                     Finds the documents under the pipeline's inputs, and extracts, recognises and
                     analyses every page not yet done, in parallel worker processes. Pages that fail
@@ -66,6 +66,7 @@ struct CommandInfo: Sendable {
                         Option(name: "--stage", value: Stage.declared.map(\.rawValue).joined(separator: "|"), help: "Redo from this stage on."),
                         Option(name: "--document", value: "GLOB", help: "Only documents matching GLOB (relative to an input root); may repeat."),
                         Option(name: "--force", value: nil, help: "Also pages that reached run.max_attempts."),
+                        Option(name: "--shards", value: "N", help: "With --failed: plan the failed pages into N shards (then run --shard, merge)."),
                         workers, progress, quiet, logFile, help,
                     ],
                     details: """
@@ -102,7 +103,7 @@ struct CommandInfo: Sendable {
                     QUERY is an SQLite FTS5 query: words (stemmed: 'invoices' finds 'invoice'),
                     "a phrase", prefix*, NEAR(word1 word2, 5), AND, OR, NOT. Hits are ranked by bm25.
                     """),
-    ]
+    ] + shardCommands
 
     static func named(_ name: String) -> CommandInfo? { all.first { $0.name == name } }
 

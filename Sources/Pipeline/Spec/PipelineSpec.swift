@@ -21,6 +21,9 @@ public struct PipelineSpec: Codable, Sendable, Equatable, StageSettingsHolder {
     /// their stages).
     public var stages: StageSettingsSet
     public var run: RunSettings
+    /// `database_shards`: the pattern of the shard databases (`{shard}` → the shard's number);
+    /// nil: `<database stem>.shards/shard-{shard}.sqlite` beside the database (docs/scale-out.md).
+    public var databaseShards: String? = nil
 
     public init(name: String, database: String, inputs: [InputSpec],
                 extract: ExtractSettings = .init(), ocr: OCRSettings = .init(),
