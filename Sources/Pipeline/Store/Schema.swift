@@ -17,11 +17,11 @@ enum Schema {
         m.register(8, "exports table; porter stemming in page_fts", sql: v8)
         m.register(9, "runs remember their command line, version, exit code and duration", sql: v9)
         m.register(10, "missing files, followed moves, and the archive as it is now", sql: v10)
-        m.register(18, "shards: runs' host and shard, shard identity, merged shards", sql: v18Shards)
         // Stages that store outputs of their own bring their migrations (`PageStage.migrations`).
         for migration in StageCatalog.declared.flatMap({ $0.migrations }).sorted(by: { $0.id < $1.id }) {
             m.register(migration.id, migration.name, sql: migration.sql)
         }
+        m.register(18, "shards: runs' host and shard, shard identity, merged shards", sql: v18Shards)
         return m
     }
 
