@@ -55,12 +55,26 @@ final class SlurmShardTests: XCTestCase {
             usleep(100_000)
         }
         XCTAssertGreaterThanOrEqual(doneBefore, 1, "the task never finished a page")
-        _ = try slurm("scontrol", ["requeue", "\(array)_\(victim)"])
-        // The merge job runs after every task (requeued one included) has ended.
-        let waitUntil = Date(timeIntervalSinceNow: 100)
-        while Date() < waitUntil, !(try slurm("squeue", ["-h", "-j", merge, "-o", "%T"])).isEmpty { usleep(300_000) }
-        XCTAssertTrue((try slurm("squeue", ["-h", "-o", "%i %T"])).isEmpty, "jobs still queued")
+        _ = try slurm("scancel", ["\(array)_\(victim)"])
+        func waitForQueue(_ seconds: TimeInterval) throws {
+            let until = Date(timeIntervalSinceNow: seconds)
+            while Date() < until, !(try slurm("squeue", ["-h", "-o", "%i"])).isEmpty { usleep(300_000) }
+            XCTAssertTrue((try slurm("squeue", ["-h", "-o", "%i %T"])).isEmpty, "jobs still queued")
+        }
+        // The merge job runs once every task has ended, the cancelled one too (afterany).
+        try waitForQueue(90)
         XCTAssertTrue(FileManager.default.fileExists(atPath: box.dir.appendingPathComponent("quire-merge-\(merge).log").path))
+        let pending = try Self.scalar(box.database, "SELECT count(*) FROM pages WHERE status = 'pending'")
+        XCTAssertGreaterThan(pending, 0, "the cancelled shard's unfinished pages are pending")
+        let check = try box.run(["status", box.pipeline, "--check"])
+        XCTAssertEqual(check.status, 1)
+        XCTAssertTrue(check.stdout.contains("pending") || check.stdout.contains("shard"), check.stdout)
+        // The task again (as a requeue does): it picks up its own shard database; then merge again.
+        let again1 = try slurm("sbatch", ["--parsable", "--array=\(victim)", "--cpus-per-task=1", "--chdir=\(box.dir.path)",
+                                          "--export=ALL,QUIRE=\(exe),OMP_THREAD_LIMIT=1", contrib + "/quire-shards.sbatch", box.pipeline])
+        _ = try slurm("sbatch", ["--parsable", "--dependency=afterany:\(again1)", "--cpus-per-task=1", "--chdir=\(box.dir.path)",
+                                 "--export=ALL,QUIRE=\(exe),OMP_THREAD_LIMIT=1", contrib + "/quire-merge.sbatch", box.pipeline])
+        try waitForQueue(60)
 
         let singleDB = box.dir.appendingPathComponent("out/single.sqlite").path
         for (name, sql) in Self.contentQueries {

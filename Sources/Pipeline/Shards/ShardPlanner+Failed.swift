@@ -46,7 +46,20 @@ public enum ShardStatus {
         guard let plan = try? ShardPlanFile.read(path: ShardPlanFile.currentPath(database: database)),
               let store = try? Store(path: database, readOnly: true) else { return [] }
         let merged = Set((try? store.db.query("SELECT shard FROM merged_shards WHERE plan = ?", [plan.id]) { $0.int(0) }) ?? [])
-        return plan.shards.filter { !merged.contains($0.index) }.map { shard in
+        let pending = (try? store.db.query("""
+            SELECT d.path, p.page_number FROM pages p JOIN documents d ON d.id = p.document_id
+            WHERE p.status = 'pending' AND d.superseded_by IS NULL
+            """) { ($0.string(0), $0.int(1)) }) ?? []
+        var unfinished: [String] = []
+        for shard in plan.shards where merged.contains(shard.index) {
+            let selection = plan.selection(shard: shard.index)
+            let waiting = pending.filter { selection.includes(path: $0.0, page: $0.1) }.count
+            if waiting > 0 {
+                unfinished.append("shard \(shard.index)/\(plan.shardCount) of plan \(plan.id): \(waiting) page(s) still pending "
+                                  + "(the shard stopped before them); run it again (quire run PIPELINE --shard \(shard.index)/\(plan.shardCount)), then quire merge PIPELINE")
+            }
+        }
+        return unfinished + plan.shards.filter { !merged.contains($0.index) }.map { shard in
             let pages = shard.items.reduce(0) { $0 + (($1.lastPage ?? 0) - ($1.firstPage ?? 1) + 1) }
             let path = plan.databasePath(shard: shard.index)
             let state = FileManager.default.fileExists(atPath: path) ? "not merged yet" : "no shard database yet"

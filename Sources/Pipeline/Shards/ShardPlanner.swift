@@ -141,11 +141,12 @@ public enum ShardIndex {
         if value == "auto" {
             if let task = environment["SLURM_ARRAY_TASK_ID"] {
                 guard let id = Int(task) else { throw ShardError("--shard auto: SLURM_ARRAY_TASK_ID is '\(task)', not a number") }
+                // An array numbered 1-N (`--array=1-N`) is shifted; 0-(N-1), or some of its
+                // indexes resubmitted (`--array=3`), is taken as it is.
                 let min = environment["SLURM_ARRAY_TASK_MIN"].flatMap { Int($0) } ?? 0
-                if let taskCount = environment["SLURM_ARRAY_TASK_COUNT"].flatMap({ Int($0) }), taskCount != count {
-                    throw ShardError("--shard auto: the job array has \(taskCount) task(s) but the plan has \(count) shard(s); submit --array=0-\(count - 1)")
-                }
-                index = id - min
+                let max = environment["SLURM_ARRAY_TASK_MAX"].flatMap { Int($0) } ?? id
+                let taskCount = environment["SLURM_ARRAY_TASK_COUNT"].flatMap { Int($0) } ?? 0
+                index = (min == 1 && max == count && taskCount == count) ? id - 1 : id
             } else if let completion = environment["JOB_COMPLETION_INDEX"] {
                 guard let id = Int(completion) else { throw ShardError("--shard auto: JOB_COMPLETION_INDEX is '\(completion)', not a number") }
                 index = id
