@@ -86,7 +86,12 @@ final class ShardEndToEndTests: XCTestCase {
         XCTAssertTrue(stale.stderr.contains("another version of pipeline"), stale.stderr)
         XCTAssertEqual(try box.run(["merge", box.pipeline]).status, 65)
 
-        // A shard database of another pipeline (another plan) in the shard's place is refused.
+        // The next plan: shard 1's database, merged, starts afresh; one not merged is refused.
+        XCTAssertEqual(try box.run(["plan", box.pipeline, "--shards", "2"]).status, 0)
+        let next = try box.run(["run", box.pipeline, "--shard", "1/2", "--quiet"])
+        XCTAssertEqual(next.status, 0, next.stderr)
+        XCTAssertTrue(next.stderr.contains("merged: started afresh"), next.stderr)
+        try box.writePipeline()
         XCTAssertEqual(try box.run(["plan", box.pipeline, "--shards", "2"]).status, 0)
         let other = try box.run(["run", box.pipeline, "--shard", "1/2"])
         XCTAssertNotEqual(other.status, 0)

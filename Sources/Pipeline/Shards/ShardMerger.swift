@@ -143,3 +143,26 @@ public final class ShardMerger {
         return SHA256.hex(of: parts.joined(separator: "\n"))
     }
 }
+
+extension ShardMerger {
+    /// A shard database left by an earlier plan whose content the canonical database has merged
+    /// as it is now (last night's shard): removed, so that tonight's shard starts afresh. One that
+    /// was not merged is kept (and the run refuses it, naming it).
+    public static func removeIfMerged(shardPath: String, canonical: String, currentPlan: String) throws -> Bool {
+        guard FileManager.default.fileExists(atPath: shardPath), FileManager.default.fileExists(atPath: canonical) else { return false }
+        let store = try Store(path: canonical, readOnly: true)
+        let db = store.db
+        try db.execute("ATTACH DATABASE ? AS s", shardPath)
+        defer { try? db.execute("DETACH DATABASE s") }
+        guard let identity = try? db.queryOne("SELECT plan, shard FROM s.shard_identity", [], { ($0.string(0), $0.int(1)) }),
+              identity.0 != currentPlan else { return false }
+        let merged = try db.queryOne("SELECT digest FROM merged_shards WHERE plan = ? AND shard = ?", [identity.0, identity.1]) { $0.string(0) }
+        let probe = ShardMerger(spec: PipelineSpec(name: "", database: canonical, inputs: []),
+                                plan: ShardPlan(pipeline: "", configHash: "", snapshot: "", shardCount: 0, shardDatabase: "", shards: []),
+                                pipelinePath: "")
+        guard let merged, try probe.contentDigest(db) == merged else { return false }
+        try? db.execute("DETACH DATABASE s")
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: shardPath + suffix) }
+        return true
+    }
+}

@@ -71,7 +71,11 @@ func executeShardRun(_ options: RunOptions, shard value: String, arguments: [Str
         var spec = try PipelineLoader.load(path: options.pipeline)
         let plan = try ShardPlanFile.load(for: spec)
         let index = try ShardIndex.resolve(value, count: plan.shardCount)
+        let canonical = spec.database
         spec.database = plan.databasePath(shard: index)
+        if try ShardMerger.removeIfMerged(shardPath: spec.database, canonical: canonical, currentPlan: plan.id) {
+            write("note: \(spec.database): an earlier plan's shard, merged: started afresh", to: .stderr)
+        }
         try Store(path: spec.database).claimShard(plan: plan, shard: index)
         var request = RunRequest(command: .run, workers: options.workers, progress: screen.pipelineMode,
                                  logFile: options.logFile, arguments: arguments)
