@@ -90,7 +90,8 @@ final class SlurmShardTests: XCTestCase {
         // Merging again changes nothing.
         let before = try Self.rows(box.database, "SELECT count(*), (SELECT count(*) FROM runs), (SELECT group_concat(digest) FROM merged_shards) FROM pages")
         let again = try box.run(["merge", box.pipeline])
-        XCTAssertEqual(again.status, 0, again.stderr)
+        XCTAssertEqual(again.status, 1, again.stderr)   // empty.pdf failed, as in the single run: not OK
+        XCTAssertTrue(again.stderr.contains("1 failed page(s) or document(s)"), again.stderr)
         XCTAssertTrue(again.stderr.contains("0 shard(s) merged, 4 unchanged"), again.stderr)
         XCTAssertEqual(try Self.rows(box.database, "SELECT count(*), (SELECT count(*) FROM runs), (SELECT group_concat(digest) FROM merged_shards) FROM pages"), before)
         XCTAssertEqual(try box.run(["status", box.pipeline, "--check"]).status, 1)   // empty.pdf failed, as in the single run

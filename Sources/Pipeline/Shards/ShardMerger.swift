@@ -15,6 +15,8 @@ public struct MergeReport: Sendable {
     public var passes: RunSummary?
     /// Pages of the plan still pending in the canonical database.
     public var pendingPages = 0
+    /// Failed pages and documents (as good as failed in a single run: the merge exits 1).
+    public var failed = 0
 }
 
 /// `quire merge PIPELINE`: the only writer of the canonical database. Folds each shard database
@@ -70,8 +72,12 @@ public final class ShardMerger {
             request.command = .rerun(failedOnly: false, stage: nil, documents: [], force: false)
             report.passes = try Runner(spec: spec, pipelinePath: pipelinePath, request: request).run()
         }
-        report.pendingPages = try Store(path: spec.database, readOnly: true)
-            .db.queryOne("SELECT count(*) FROM pages WHERE status = 'pending'") { $0.int(0) } ?? 0
+        let after = try Store(path: spec.database, readOnly: true)
+        report.pendingPages = try after.db.queryOne("SELECT count(*) FROM pages WHERE status = 'pending'") { $0.int(0) } ?? 0
+        report.failed = try after.db.queryOne("""
+            SELECT (SELECT count(*) FROM pages p JOIN documents d ON d.id = p.document_id WHERE p.status = 'failed' AND d.superseded_by IS NULL)
+                 + (SELECT count(*) FROM documents WHERE status = 'failed' AND page_count IS NULL AND superseded_by IS NULL)
+            """) { $0.int(0) } ?? 0
         return report
     }
 

@@ -95,10 +95,11 @@ func executeMerge(_ options: MergeOptions, arguments: [String]) throws -> Int32 
     let report = try ShardMerger(spec: spec, plan: plan, pipelinePath: absolute(options.pipeline))
         .merge(passes: request, note: say)
     var lines = ["merge \(plan.id): \(report.merged.count) shard(s) merged, \(report.unchanged.count) unchanged, "
-                 + "\(report.missing.count) missing, \(report.refused.count) refused; \(report.pendingPages) page(s) pending"]
+                 + "\(report.missing.count) missing, \(report.refused.count) refused; \(report.pendingPages) page(s) pending, "
+                 + "\(report.failed) failed page(s) or document(s)"]
     for (shard, path) in report.missing { lines.append("  missing: shard \(shard)/\(plan.shardCount): \(path)") }
     for (shard, message) in report.refused { lines.append("  refused: shard \(shard)/\(plan.shardCount): \(message)") }
-    let ok = report.missing.isEmpty && report.refused.isEmpty && report.pendingPages == 0 && (report.passes?.exitCode ?? 0) == 0
+    let ok = report.missing.isEmpty && report.refused.isEmpty && report.pendingPages == 0 && report.failed == 0 && (report.passes?.exitCode ?? 0) == 0
     if !options.quiet || !ok { write(lines.joined(separator: "\n"), to: .stderr) }
     return ok ? ExitCode.success.rawValue : ExitCode.pagesFailed.rawValue
 }
