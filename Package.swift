@@ -82,7 +82,7 @@ let package = Package(
         .testTarget(name: "OCRTests", dependencies: ["OCR"]),
         .testTarget(name: "BarcodesTests", dependencies: ["Barcodes"]),
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline"]),
-        .testTarget(name: "QuireCLITests", dependencies: ["QuireCLI", "XML"]),
+        .testTarget(name: "QuireCLITests", dependencies: ["QuireCLI", "XML", "YAML"]),
         .testTarget(name: "ExportTests", dependencies: ["Export", "XML"]),
     ],
     cxxLanguageStandard: .cxx17

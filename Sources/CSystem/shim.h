@@ -17,3 +17,12 @@ static inline int quire_set_parent_death_signal(int sig) {
 static inline int quire_pipe_cloexec(int fds[2]) {
     return pipe2(fds, O_CLOEXEC);
 }
+
+#include <sched.h>
+/// The number of CPUs in this process's affinity mask (CPU_COUNT is a macro), or -1.
+static inline int quire_affinity_cpu_count(void) {
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    if (sched_getaffinity(0, sizeof set, &set) != 0) return -1;
+    return CPU_COUNT(&set);
+}

@@ -40,7 +40,7 @@ struct CommandInfo: Sendable {
                               Option(name: "--dry-run", value: nil,
                                      help: "Print what a run would do (new, changed, moved, missing documents; pages per stage) and change nothing."),
                               Option(name: "--all", value: nil, help: "With --dry-run: list every path, not the first 10 of each kind."),
-                              help],
+                              shard, help],
                     details: """
                     Finds the documents under the pipeline's inputs, and extracts, recognises and
                     analyses every page not yet done, in parallel worker processes. Pages that fail
@@ -72,6 +72,7 @@ struct CommandInfo: Sendable {
                         Option(name: "--stage", value: Stage.declared.map(\.rawValue).joined(separator: "|"), help: "Redo from this stage on."),
                         Option(name: "--document", value: "GLOB", help: "Only documents matching GLOB (relative to an input root); may repeat."),
                         Option(name: "--force", value: nil, help: "Also pages that reached run.max_attempts."),
+                        Option(name: "--shards", value: "N", help: "With --failed: plan the failed pages into N shards (then run --shard, merge)."),
                         workers, progress, quiet, logFile, help,
                     ],
                     details: """
@@ -115,7 +116,7 @@ struct CommandInfo: Sendable {
                     FTS5's NEAR(word1 word2, 5). A date or number with punctuation (18/03/2024,
                     INV-2024-0042) is searched as written. Hits are ranked by bm25.
                     """),
-    ]
+    ] + shardCommands
 
     static func named(_ name: String) -> CommandInfo? { all.first { $0.name == name } }
 

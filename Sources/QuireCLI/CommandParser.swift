@@ -102,9 +102,11 @@ private struct ParsedArguments {
         }
         switch info.name {
         case "run":
-            return .run(RunOptions(pipeline: target, workers: try workers(info), progress: try progress(info),
-                                   quiet: flags.contains("--quiet"), logFile: options["--log-file"]?.last,
-                                   dryRun: flags.contains("--dry-run"), all: try dryRunAll(info)))
+            var run = RunOptions(pipeline: target, workers: try workers(info), progress: try progress(info),
+                                 quiet: flags.contains("--quiet"), logFile: options["--log-file"]?.last,
+                                 dryRun: flags.contains("--dry-run"), all: try dryRunAll(info))
+            run.shard = options["--shard"]?.last
+            return .run(run)
         case "validate":
             return .validate(ValidateOptions(pipeline: target))
         case "status":
@@ -114,9 +116,18 @@ private struct ParsedArguments {
             if let raw = options["--stage"]?.last {
                 stage = try choice(raw, among: Stage.declared, option: "--stage", info: info)
             }
-            return .rerun(RerunOptions(pipeline: target, failedOnly: flags.contains("--failed"), stage: stage,
-                                       documents: options["--document"] ?? [], force: flags.contains("--force"),
-                                       workers: try workers(info), progress: try progress(info),
+            var rerun = RerunOptions(pipeline: target, failedOnly: flags.contains("--failed"), stage: stage,
+                                     documents: options["--document"] ?? [], force: flags.contains("--force"),
+                                     workers: try workers(info), progress: try progress(info),
+                                     quiet: flags.contains("--quiet"), logFile: options["--log-file"]?.last)
+            if options["--shards"] != nil { rerun.shards = try shardCount(info) }
+            return .rerun(rerun)
+        // Scale-out (docs/scale-out.md).
+        case "plan":
+            guard options["--shards"] != nil else { throw UsageError("missing option '--shards N'", command: info.name) }
+            return .plan(PlanOptions(pipeline: target, shards: try shardCount(info)))
+        case "merge":
+            return .merge(MergeOptions(pipeline: target, workers: try workers(info), progress: try progress(info),
                                        quiet: flags.contains("--quiet"), logFile: options["--log-file"]?.last))
         case "export":
             return .export(try exportOptions(target, info))
@@ -170,6 +181,14 @@ private struct ParsedArguments {
         guard let raw = options["--workers"]?.last else { return nil }
         guard let n = Int(raw), (1...64).contains(n) else {
             throw UsageError("option '--workers' expects a whole number from 1 to 64, found '\(raw)'", command: info.name)
+        }
+        return n
+    }
+
+    private func shardCount(_ info: CommandInfo) throws(UsageError) -> Int {
+        let raw = options["--shards"]?.last ?? ""
+        guard let n = Int(raw), (1...100_000).contains(n) else {
+            throw UsageError("option '--shards' expects a whole number from 1 to 100000, found '\(raw)'", command: info.name)
         }
         return n
     }

@@ -7,6 +7,9 @@ public enum ParsedCommand: Equatable, Sendable {
     case rerun(RerunOptions)
     case export(ExportOptions)
     case search(SearchOptions)
+    /// Scale-out (Commands/Shards.swift).
+    case plan(PlanOptions)
+    case merge(MergeOptions)
     /// The hidden `__worker` subcommand (spawned by the coordinator).
     case worker(WorkerOptions)
     /// Print this help text to stdout and exit 0.
@@ -39,6 +42,8 @@ public struct RunOptions: Equatable, Sendable {
     public var dryRun: Bool
     /// With `dryRun`: every path, not the first 10 of each kind.
     public var all: Bool = false
+    /// `--shard i/N|auto`: run one shard of the current plan (docs/scale-out.md).
+    public var shard: String? = nil
 
     public init(pipeline: String, workers: Int? = nil, progress: ProgressMode = .auto, quiet: Bool = false,
                 logFile: String? = nil, dryRun: Bool = false, all: Bool = false) {
@@ -80,6 +85,8 @@ public struct RerunOptions: Equatable, Sendable {
     public var progress: ProgressMode
     public var quiet: Bool
     public var logFile: String?
+    /// `--shards N` (with `--failed`): plan the failed pages into N shards instead of running them here.
+    public var shards: Int? = nil
 
     public init(pipeline: String, failedOnly: Bool = false, stage: RerunStage? = nil, documents: [String] = [],
                 force: Bool = false, workers: Int? = nil, progress: ProgressMode = .auto, quiet: Bool = false,

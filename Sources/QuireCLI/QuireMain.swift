@@ -31,6 +31,8 @@ func execute(_ command: ParsedCommand, arguments: [String] = []) throws -> Int32
     case .export(let options): return try executeExport(options)
     case .search(let options): return try executeSearch(options)
     case .worker(let options): return try executeWorker(options)
+    case .plan(let options): return try executePlan(options)
+    case .merge(let options): return try executeMerge(options, arguments: arguments)
     }
 }
 

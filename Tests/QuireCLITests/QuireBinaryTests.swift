@@ -49,7 +49,7 @@ final class QuireBinaryTests: XCTestCase {
         XCTAssertEqual(r.stdout, "")
         XCTAssertEqual(r.stderr, """
         Error: option '--workers' expects a whole number from 1 to 64, found 'zero'
-        Usage: quire run PIPELINE [--workers N] [--progress auto|plain|json] [--quiet] [--log-file PATH] [--dry-run] [--all]
+        Usage: quire run PIPELINE [--workers N] [--progress auto|plain|json] [--quiet] [--log-file PATH] [--dry-run] [--all] [--shard i/N|auto]
         See 'quire run --help'.
 
         """)

@@ -107,6 +107,26 @@ final class SplitEndToEndTests: XCTestCase {
         XCTAssertEqual(try box.query("SELECT pages FROM logical_documents WHERE path LIKE '%batch.tif' AND part = 2"), ["4,5,6,8,9"])
     }
 
+    /// A batch cut into page ranges over shards (`quire plan`) is split again at `quire merge`,
+    /// over all its pages: the same logical documents as one machine makes.
+    func testABatchCutAcrossShardsIsSplitOverAllItsPagesAtMerge() throws {
+        let box = try QuireSandbox(files: [])
+        try box.add(Self.fixtures.appendingPathComponent("batch.tif"), as: "batch.tif")
+        try write(box, Self.pipeline())
+        XCTAssertEqual(try box.run(["plan", box.pipeline, "--shards", "3"]).status, 0)
+        for shard in 0..<3 {
+            let run = try box.run(["run", box.pipeline, "--shard", "\(shard)/3", "--quiet"])
+            XCTAssertEqual(run.status, 0, run.stderr)
+        }
+        let merge = try box.run(["merge", box.pipeline])
+        XCTAssertEqual(merge.status, 0, merge.stderr)
+        XCTAssertEqual(try box.scalar("SELECT count(*) FROM pages WHERE status = 'done'"), try Self.expected().pages.count)
+        XCTAssertEqual(try documents(box, "batch.tif"), rendered(try Self.expected().documents))
+        // Merging again changes nothing.
+        XCTAssertEqual(try box.run(["merge", box.pipeline]).status, 0)
+        XCTAssertEqual(try documents(box, "batch.tif"), rendered(try Self.expected().documents))
+    }
+
     func testProblemsAreLinesInStatus() throws {
         let box = try QuireSandbox(files: [])
         try box.add(Self.fixtures.appendingPathComponent("sheets.tif"), as: "sheets.tif")

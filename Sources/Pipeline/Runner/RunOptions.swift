@@ -19,6 +19,10 @@ public struct RunRequest: Sendable {
     public var logFile: String?
     /// The command line as given (recorded in the `runs` table).
     public var arguments: [String]
+    /// `run --shard i/N`: only the plan's documents and page ranges for this shard (docs/scale-out.md).
+    public var shard: ShardSelection? = nil
+    /// `merge`: no discovery and no pages, only the document passes owed (after shards are folded in).
+    public var passesOnly = false
 
     public init(command: Command = .run, workers: Int? = nil, progress: ProgressMode = .auto,
                 workerExecutable: String = Runner.ownExecutable, logFile: String? = nil, arguments: [String] = []) {

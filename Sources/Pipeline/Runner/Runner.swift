@@ -34,7 +34,7 @@ public final class Runner {
     }
 
     var workerCount: Int {
-        max(1, request.workers ?? spec.run.workers ?? ProcessInfo.processInfo.activeProcessorCount)
+        max(1, request.workers ?? spec.run.workers ?? CPUCount.available())
     }
 
     /// Runs to the end (or to an interrupt). Throws only when the run cannot happen at all
@@ -48,8 +48,10 @@ public final class Runner {
         if let identity = lock.identity { try store.pinIdentity(identity) }
         computeFingerprints()
         let commandName: String = { if case .run = request.command { return "run" } else { return "rerun" } }()
-        let runID = try store.beginRun(pipeline: spec.name, pipelinePath: pipelinePath, command: commandName,
+        let runID = try store.beginRun(pipeline: spec.name, pipelinePath: pipelinePath,
+                                       command: request.passesOnly ? "merge" : commandName,
                                        workers: workerCount, arguments: request.arguments)
+        if let shard = request.shard { try store.markShardRun(runID, shard: shard.label) }
         do {
             let summary = try run(runID: runID, store: store, started: started)
             if let replaced = store.replacedError { throw replaced }
@@ -92,14 +94,15 @@ public final class Runner {
         defer { pool.shutdown() }
 
         // Phase 1: open new documents and count their pages (in workers: opening can crash).
-        let toCount = try store.documentsToCount(passwordEnv: passwordEnv(for:)).filter { filter($0.path) }
+        let toCount = request.passesOnly ? [DocumentRef]() : try store.documentsToCount(passwordEnv: passwordEnv(for:)).filter { filter($0.path) }
             .map { document in var ref = document; ref.passwordInput = inputNumber(for: ref.path); return ref }
         if !toCount.isEmpty && !state.interrupted {
             try dispatch(toCount.map { .count($0) }, pool: pool, store: store, state: &state)
         }
         // Phase 2: pages.
         if !state.interrupted {
-            let plan = try store.plan(planRequest(filter: filter))
+            var plan = request.passesOnly ? (pages: [PlannedPage](), skipped: 0) : try store.plan(planRequest(filter: filter))
+            if let shard = request.shard { plan.pages = plan.pages.filter { shard.includes(path: $0.path, page: $0.pageNumber) } }
             let (pages, gone) = withoutGoneFiles(PlannedPage.inDispatchOrder(plan.pages))
             state.counts.pagesSkipped = plan.skipped + gone
             if gone > 0 { progress.note("\(gone) page(s) of documents whose file no longer exists are not processed") }
@@ -214,7 +217,7 @@ public final class Runner {
         for path in found.future {
             state.notices.append("\(path): modified in the future (the clock where it was written?); processed now, min_file_age not waited for")
         }
-        for file in found.files {
+        for file in found.files where request.shard?.includes(path: file.path) ?? true {
             if found.interrupted || stop.isSet { break }
             state.counts.documentsSeen += 1
             // Opened once, only if it must be read: a regular file, by its exact bytes.
@@ -263,7 +266,7 @@ public final class Runner {
             return found.warnings
         }
         var warnings = found.warnings
-        for file in found.tooYoung {
+        for file in found.tooYoung where request.shard?.includes(path: file.path) ?? true {
             state.counts.filesTooYoung += 1
             state.tooYoung.append(file.path)
             try store.touchSeen(file, runID: state.runID)

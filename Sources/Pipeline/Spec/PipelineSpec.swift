@@ -23,6 +23,9 @@ public struct PipelineSpec: Codable, Sendable, Equatable, StageSettingsHolder {
     public var run: RunSettings
     /// How `quire export` writes (`export:`).
     public var export = ExportSettings()
+    /// `database_shards`: the pattern of the shard databases (`{shard}` → the shard's number);
+    /// nil: `<database stem>.shards/shard-{shard}.sqlite` beside the database (docs/scale-out.md).
+    public var databaseShards: String? = nil
 
     public init(name: String, database: String, inputs: [InputSpec],
                 extract: ExtractSettings = .init(), ocr: OCRSettings = .init(),

@@ -36,7 +36,19 @@ extension SpecReader {
         if let database, let inputs, let node = top["database"] { checkDatabaseIsNoInput(database, inputs, at: node) }
         if let run { checkWorkerMemory(extract, run, top) }
         guard let name, let database, let inputs, sectionsRead, let run, let export else { return nil }
-        return PipelineSpec(name: name, database: database, inputs: inputs, stages: stages, run: run, export: export)
+        var spec = PipelineSpec(name: name, database: database, inputs: inputs, stages: stages, run: run, export: export)
+        spec.databaseShards = top["database_shards"].flatMap(readShardPattern)
+        return spec
+    }
+
+    /// `database_shards: out/shards/nightly-{shard}.sqlite`: where `run --shard` writes (docs/scale-out.md).
+    private func readShardPattern(_ node: YAMLNode) -> String? {
+        guard let raw = text(node, "database_shards") else { return nil }
+        guard raw.contains("{shard}") else {
+            error("database_shards: '\(raw)' must contain {shard} (replaced by each shard's number)", at: node.mark)
+            return nil
+        }
+        return resolve(raw)
     }
 
     /// A worker capped below what one page at the largest allowed raster needs fails every big

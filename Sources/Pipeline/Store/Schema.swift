@@ -19,7 +19,8 @@ enum Schema {
         m.register(10, "missing files, followed moves, and the archive as it is now", sql: v10)
         // Stages that store outputs of their own bring their migrations (`PageStage.migrations`);
         // all are applied in the order of their ids, whoever declares them.
-        let more = [Migrator.Migration(id: 15, name: "the document's date, chosen in the document pass", sql: v15)]
+        let more = [Migrator.Migration(id: 15, name: "the document's date, chosen in the document pass", sql: v15),
+                    Migrator.Migration(id: 18, name: "shards: runs' host and shard, shard identity, merged shards", sql: v18Shards)]
             + StageCatalog.declared.flatMap({ $0.migrations })
         for migration in more.sorted(by: { $0.id < $1.id }) {
             m.register(migration.id, migration.name, sql: migration.sql)

@@ -58,9 +58,9 @@ extension Store {
         encoder.outputFormatting = .withoutEscapingSlashes   // `/tmp/x.yml`, not `\/tmp\/x.yml`
         let argumentsJSON = String(decoding: try encoder.encode(arguments), as: UTF8.self)
         try db.execute("""
-            INSERT INTO runs(pipeline, pipeline_path, command, pid, workers, arguments, quire_version)
-            VALUES (?, ?, ?, ?, ?, ?, ?)
-            """, pipeline, pipelinePath, command, Int(getpid()), workers, argumentsJSON, version)
+            INSERT INTO runs(pipeline, pipeline_path, command, pid, workers, arguments, quire_version, host)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            """, pipeline, pipelinePath, command, Int(getpid()), workers, argumentsJSON, version, ShardHost.name)
         return db.lastInsertRowID
     }
 

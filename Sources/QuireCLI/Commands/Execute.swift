@@ -4,6 +4,7 @@ import SQLite
 
 /// `quire run PIPELINE`.
 func executeRun(_ options: RunOptions, arguments: [String]) throws -> Int32 {
+    if let shard = options.shard { return try executeShardRun(options, shard: shard, arguments: arguments) }
     if options.dryRun {
         let spec = try PipelineLoader.load(path: options.pipeline)
         let runner = try Runner(spec: spec, pipelinePath: absolute(options.pipeline),
@@ -27,6 +28,7 @@ func executeRerun(_ options: RerunOptions, arguments: [String]) throws -> Int32 
     guard options.failedOnly || options.stage != nil else {
         throw UsageError("say what to rerun: --failed, --stage STAGE, or both", command: "rerun")
     }
+    if let shards = options.shards { return try executePlanFailed(options, shards: shards) }
     let screen = ScreenMode(options.progress, quiet: options.quiet)
     return try screen.reportingErrors {
         let spec = try PipelineLoader.load(path: options.pipeline)
@@ -53,6 +55,7 @@ func executeStatus(_ options: StatusOptions) throws -> Int32 {
     }
     let hint = "quire rerun \(target.pipeline.map(shellQuoted) ?? "PIPELINE") --failed"
     let problems = report.problems(rerunHint: hint, isAlive: { kill(pid_t($0), 0) == 0 || errno == EPERM })
+        + ShardStatus.problems(database: target.database)
     if options.json {
         struct Check: Encodable { var ok: Bool; var problems: [String] }
         write(String(decoding: try encoder.encode(Check(ok: problems.isEmpty, problems: problems)), as: UTF8.self), to: .stdout)
@@ -101,7 +104,7 @@ func executeWorker(_ options: WorkerOptions) throws -> Int32 {
 
 /// Prints the run's summary to stderr (unless JSON lines already carry it, or `--quiet` and all
 /// went well) and returns the run's exit code.
-private func finish(_ summary: RunSummary, pipeline: String, screen: ScreenMode) -> Int32 {
+func finish(_ summary: RunSummary, pipeline: String, screen: ScreenMode) -> Int32 {
     guard screen.wantsPlainSummary(exitCode: summary.exitCode) else { return summary.exitCode }
     let c = summary.counts
     var lines = [String(format: "%@: %d page(s) done, %d failed, %d unchanged; %d new document(s), %d failed; %.1f s (%.1f pages/min)",
@@ -182,7 +185,7 @@ struct ScreenMode {
     }
 }
 
-private func absolute(_ path: String) -> String {
+func absolute(_ path: String) -> String {
     path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
 }
 
