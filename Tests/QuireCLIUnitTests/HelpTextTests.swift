@@ -14,6 +14,8 @@ final class HelpTextTests: XCTestCase {
               rerun PIPELINE                  Process selected pages again
               export PIPELINE|DATABASE        Write results as JSON, Markdown, text, CSV, HTML, hOCR, ALTO, PDF or PDF/A
               search PIPELINE|DATABASE QUERY  Full-text search over the pages of current documents
+              plan PIPELINE                   Cut the work into shards for a cluster (Slurm array, Kubernetes Indexed Job)
+              merge PIPELINE                  Fold the finished shards of the current plan into the database
               help [COMMAND]                  Show help for a command
             """)
         // Whatever commands there are: every summary starts after the widest head and two spaces.
@@ -46,7 +48,7 @@ final class HelpTextTests: XCTestCase {
         XCTAssertEqual(CommandInfo.named("export")!.usage,
                        "quire export PIPELINE|DATABASE --format FORMAT[,FORMAT...] --out DIR [--document GLOB] [--since RUN_ID] [--changed] [--force] [--words]")
         XCTAssertEqual(CommandInfo.named("run")!.usage,
-                       "quire run PIPELINE [--workers N] [--progress auto|plain|json] [--quiet] [--log-file PATH] [--dry-run] [--all]")
+                       "quire run PIPELINE [--workers N] [--progress auto|plain|json] [--quiet] [--log-file PATH] [--dry-run] [--all] [--shard i/N|auto]")
         XCTAssertTrue(CommandInfo.named("run")!.helpText.contains("\n  -j, --workers N "), CommandInfo.named("run")!.helpText)
         XCTAssertEqual(try CommandParser.parse(["run", "p.yml", "-j", "3"]), .run(RunOptions(pipeline: "p.yml", workers: 3)))
         XCTAssertEqual(try CommandParser.parse(["rerun", "p.yml", "-j", "2", "--failed"]),
