@@ -330,7 +330,10 @@ final class ReadmeExamplesTests: XCTestCase {
                 .replacingOccurrences(of: "out/samples.sqlite", with: box.database)
                 .replacingOccurrences(of: "--out exports/", with: "--out \(out)/")
                 .replacingOccurrences(of: "quire ", with: QuireSandbox.executable + " ", options: .anchored)
-            let result = try ChildProcess.run("/bin/bash", ["-c", command], environment: ["OMP_THREAD_LIMIT": "1"])
+            // In the sandbox: an example's relative output folder (`--out archive/`) lands there,
+            // never in the checkout.
+            let result = try ChildProcess.run("/bin/bash", ["-c", "cd '\(box.dir.path)' && " + command],
+                                              environment: ["OMP_THREAD_LIMIT": "1"])
             XCTAssertEqual(result.status, 0, "\(example): \(result.stderr)")
             if example.hasPrefix("quire search") {
                 XCTAssertFalse(result.stdout.isEmpty, "the README's search example finds nothing: \(example)\n\(result.stderr)")
