@@ -57,7 +57,12 @@ final class StageCatalogTests: XCTestCase {
         let fingerprints = Fingerprints.compute(spec)
         XCTAssertNil(fingerprints[.barcodes])
         // Splitting is off unless the pipeline has a `split:` section.
-        XCTAssertEqual(Set(fingerprints.keys), Set(Stage.stored).subtracting([.barcodes, .split]))
+        XCTAssertNil(fingerprints[.split])
+        XCTAssertTrue(Set(fingerprints.keys).isSuperset(of: [.extract, .ocr, .layout, .detect]), "\(fingerprints.keys)")
+        // Exactly the enabled stages have one.
+        for type in StageCatalog.declared {
+            XCTAssertEqual(fingerprints[type.stage] != nil, type.isEnabled(in: spec.stages), "\(type.stage)")
+        }
         var other = spec
         other.layout.lists = false
         XCTAssertNotEqual(Fingerprints.compute(other)[.layout], fingerprints[.layout])
@@ -80,8 +85,10 @@ final class StageCatalogTests: XCTestCase {
         let store = try Store(path: path)
         let page = PlannedPage(pageID: 1, documentID: 1, path: "/in/a.pdf", kind: .pdf, pageNumber: 1,
                                stages: [.ocr], conservativeBarcodes: false)
-        let commit = StageCommit(store: store, page: page, fingerprints: [:], runID: 1, durationMS: nil)
-        XCTAssertThrowsError(try OCRPageStage.storeErased([Barcode](), commit)) { error in
+        XCTAssertThrowsError(try store.write { transaction in
+            let commit = StageCommit(transaction: transaction, page: page, fingerprints: [:], runID: 1, durationMS: nil)
+            try OCRPageStage.storeErased([Barcode](), commit)
+        }) { error in
             XCTAssertTrue("\(error)".contains("stage ocr expected PageText"), "\(error)")
         }
     }

@@ -2,9 +2,10 @@ import SQLite
 
 /// How `quire merge` copies each table of a shard database into the canonical database.
 ///
-/// Every table of the schema must have a rule: a stage that brings a new table (its
-/// `PageStage.migrations`) adds it here, and until it does `merge` refuses to run and a test
-/// fails (`ShardMergeRuleTests`), so no table is silently left behind.
+/// Every table of the schema must have a rule: a stage's tables have the rule of their
+/// ``StageTable`` (declared in the stage), quire's own are listed here. Until a table has one,
+/// `merge` refuses to run and a test fails (`ShardMergeRuleTests`, `StageTablesTests`), so no
+/// table is silently left behind.
 enum MergeRule: Equatable {
     /// Shard runs become runs of the canonical database (with their shard and host).
     case runs
@@ -22,17 +23,27 @@ enum MergeRule: Equatable {
     /// Not copied, and why.
     case notCopied(String)
 
-    static let rules: [String: MergeRule] = [
+    /// Every table's rule: the tables quire itself keeps (``coreRules``), and each stage's own,
+    /// from its ``PageStage/tables``.
+    static let rules: [String: MergeRule] = {
+        var rules = coreRules
+        for type in StageCatalog.declared {
+            for table in type.tables {
+                guard let rule = table.mergeRule else { continue }
+                precondition(rules[table.name] == nil, "table \(table.name) declared twice (\(type.stage))")
+                rules[table.name] = rule
+            }
+        }
+        return rules
+    }()
+
+    /// The tables that belong to no stage: runs, documents, pages and their bookkeeping.
+    static let coreRules: [String: MergeRule] = [
         "runs": .runs,
         "documents": .documents,
-        "pages": .pageOwned, "page_stages": .pageOwned, "lines": .pageOwned, "words": .pageOwned,
-        "ocr_regions": .pageOwned, "rulings": .pageOwned, "blocks": .pageOwned, "list_items": .pageOwned,
-        "table_cells": .pageOwned, "barcodes": .pageOwned, "figure_regions": .pageOwned,
-        "detected_data": .pageOwned, "detected_date_order": .pageOwned,
+        "pages": .pageOwned, "page_stages": .pageOwned,
         "page_fts": .pageFTS,
         "document_moves": .documentOwned,
-        "document_splits": .rebuiltAfterMerge("logical documents: split again from the merged pages' barcodes and facts (a file may come from several shards)"),
-        "split_problems": .rebuiltAfterMerge("made with the logical documents"),
         "exports": .notCopied("shards export nothing; exports are made from the canonical database"),
         "schema_migrations": .notCopied("each database has its own (the merge checks they agree)"),
         "shard_identity": .notCopied("the shard's own identity"),

@@ -129,7 +129,7 @@ public final class ShardMerger {
         let db = store.db
         try db.execute("ATTACH DATABASE ? AS s", path)
         defer { try? db.execute("DETACH DATABASE s") }
-        return try db.transaction(.immediate) { () -> MergeReport.Merged? in
+        return try store.write { _ -> MergeReport.Merged? in
             let digest = try contentDigest(db)
             if try db.queryOne("SELECT digest FROM merged_shards WHERE plan = ? AND shard = ?", [plan.id, shard], { $0.string(0) }) == digest {
                 return nil

@@ -71,7 +71,7 @@ extension Store {
         } catch {
             return try recordUnreadable(file, problem: "cannot read file: \(describe(error))", runID: runID)
         }
-        return try transaction {
+        return try write { _ in
             if let (id, status) = try db.queryOne("SELECT id, status FROM documents WHERE path = ? AND path_bytes IS ? AND sha256 = ?",
                                                   [file.path, file.pathBytes, sha], { ($0.int64(0), DocumentStatus(rawValue: $0.string(1))) }) {
                 // Known content at this path (touched, or restored after a change): current again.
@@ -117,7 +117,7 @@ extension Store {
     }
 
     private func recordUnreadable(_ file: DiscoveredFile, problem: String, runID: Int64) throws -> DocumentOutcome {
-        try transaction {
+        try write { _ in
             let existing = try db.queryOne("SELECT id FROM documents WHERE path = ? AND path_bytes IS ? AND sha256 IS NULL",
                                            [file.path, file.pathBytes], { $0.int64(0) })
             let id: Int64
@@ -165,7 +165,7 @@ extension Store {
 
     /// Records the page count and creates the document's pending pages, in one transaction.
     func setPageCount(documentID: Int64, count: Int) throws {
-        try transaction {
+        try write { _ in
             try db.execute("UPDATE documents SET page_count = ?, error = NULL, status = ? WHERE id = ?",
                            count, count == 0 ? DocumentStatus.done : .pending, documentID)
             let insert = try db.cachedStatement("INSERT OR IGNORE INTO pages(document_id, page_number) VALUES (?, ?)")

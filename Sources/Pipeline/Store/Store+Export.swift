@@ -88,7 +88,7 @@ extension Store {
     /// Records finished exports, in one transaction.
     public func recordExports(_ records: [ExportRecord], lastRunID: Int64) throws {
         guard !records.isEmpty else { return }
-        try transaction {
+        try write { _ in
             let insert = try db.cachedStatement("""
                 INSERT INTO exports(document_id, format, destination, results_digest, files, last_run_id)
                 VALUES (?, ?, ?, ?, ?, ?)

@@ -27,10 +27,10 @@ extension Store {
     /// Stores a document-pass task's outputs (a better layout, and what it redid before it) in
     /// one transaction; the page's status and attempts stay as they are.
     func commitDocumentPass(_ outcome: PageOutcome, fingerprints: [Stage: String], runID: Int64) throws {
-        try transaction {
+        try write { transaction in
             for type in StageCatalog.executionOrder {
                 guard let output = outcome.outputs[type.stage] else { continue }
-                try type.storeErased(output, StageCommit(store: self, page: outcome.page, fingerprints: fingerprints,
+                try type.storeErased(output, StageCommit(transaction: transaction, page: outcome.page, fingerprints: fingerprints,
                                                          runID: runID, durationMS: nil))
                 if type.owesDocumentPass { try oweDocumentPass(documentID: outcome.page.documentID) }
             }
@@ -53,7 +53,7 @@ extension Store {
     /// Marks the document's running header/footer pass done, with the paragraphs continued
     /// from one page to the next (`markContinuedPages`), in one transaction.
     func finishDocumentPass(documentID: Int64) throws {
-        try db.transaction {
+        try write { _ in
             try markContinuedPages(documentID: documentID)
             try recordDocumentDate(documentID: documentID)
             try db.execute("UPDATE documents SET layout_pass = \(LayoutPassStatus.done.sql) WHERE id = ? AND layout_pass = \(LayoutPassStatus.pending.sql)", documentID)

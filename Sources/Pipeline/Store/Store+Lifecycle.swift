@@ -95,7 +95,7 @@ extension Store {
             """, [runID]) { ($0.int64(0), $0.string(1)) }
             .filter { _, path in roots.contains { path == $0 || path.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") } }
         guard !unseen.isEmpty else { return [] }
-        return try transaction {
+        return try write { _ in
             for (id, _) in unseen { try promoteDuplicate(of: id, seenIn: runID) }
             for (id, _) in unseen {
                 try db.execute("UPDATE documents SET status = \(DocumentStatus.missing.sql), missing_run_id = ? WHERE id = ?", runID, id)

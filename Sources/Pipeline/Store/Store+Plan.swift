@@ -140,7 +140,7 @@ extension Store {
     /// Records, before a `rerun --stage` dispatches, that these pages owe `stage` (and the stages
     /// after it), so that a rerun stopped half-way is finished by the next `quire run`.
     func markRedo(_ pages: [PlannedPage], stage: Stage) throws {
-        try transaction {
+        try write { _ in
             let mark = try db.cachedStatement("UPDATE pages SET redo_stage = ? WHERE id = ?")
             for page in pages { try mark.execute([stage.storedStage, page.pageID]) }
         }

@@ -58,11 +58,11 @@ extension Store {
     @discardableResult
     func commit(_ outcome: PageOutcome, fingerprints: [Stage: String], runID: Int64) throws -> PageStatus {
         let pageID = outcome.page.pageID
-        return try transaction {
+        return try write { transaction in
             var textChanged = false, owesPass = false
             for type in StageCatalog.executionOrder {
                 guard let output = outcome.outputs[type.stage] else { continue }
-                let commit = StageCommit(store: self, page: outcome.page, fingerprints: fingerprints, runID: runID,
+                let commit = StageCommit(transaction: transaction, page: outcome.page, fingerprints: fingerprints, runID: runID,
                                          durationMS: outcome.stageMS[type.stage])
                 try type.storeErased(output, commit)
                 textChanged = textChanged || type.changesPageTextErased(output)

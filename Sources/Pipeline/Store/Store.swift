@@ -8,6 +8,8 @@ public final class Store {
     public let path: String
     /// Set by ``pinIdentity(_:)``: the file every commit must still be (Store+Identity.swift).
     var identityWatch: IdentityWatch?
+    /// Whether a ``write(_:)`` transaction is open (WriteTransaction.swift).
+    var isWriting = false
 
     /// Errors that make the database unusable for a run.
     public enum OpenError: Error, CustomStringConvertible {
@@ -71,9 +73,6 @@ public final class Store {
             throw OpenError.unusable(path: path, reason: "\(error)")
         }
     }
-
-    /// Runs `body` in one transaction.
-    func transaction<R>(_ body: () throws -> R) throws -> R { try db.transaction(.immediate, body) }
 
     /// For tests and `status`: a raw query.
     public func query<T>(_ sql: String, _ values: [SQLiteBindable?] = [], _ transform: (Row) throws -> T) throws -> [T] {

@@ -68,8 +68,8 @@ final class BarcodesPageStage: PageStage {
     // MARK: Storage
 
     static func store(_ codes: [Barcode], _ commit: StageCommit) throws {
-        try clear(pageID: commit.pageID, in: commit.store)
-        let insert = try commit.store.db.cachedStatement("""
+        try clear(pageID: commit.pageID, in: commit.transaction)
+        let insert = try commit.transaction.statement("""
             INSERT INTO barcodes(page_id, symbology, payload, raw_bytes, x0, y0, x1, y1, x2, y2, x3, y3, orientation,
                                  supplemental_payload)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -83,8 +83,8 @@ final class BarcodesPageStage: PageStage {
         if commit.page.conservativeBarcodes {
             // Read again after zxing-cpp aborted on this page: the row keeps `crashed`, so later
             // redos stay conservative, and says what was not looked for.
-            try commit.store.db.execute("UPDATE page_stages SET crashed = 1, error = ? WHERE page_id = ? AND stage = ?",
-                                        conservativeNote, commit.pageID, Stage.barcodes)
+            try commit.transaction.execute("UPDATE page_stages SET crashed = 1, error = ? WHERE page_id = ? AND stage = ?",
+                                           conservativeNote, commit.pageID, Stage.barcodes)
         }
     }
 
@@ -94,9 +94,7 @@ final class BarcodesPageStage: PageStage {
             + BarcodeDetector.crashProneNames
     }
 
-    static func clear(pageID: Int64, in store: Store) throws {
-        try store.db.execute("DELETE FROM barcodes WHERE page_id = ?", pageID)
-    }
+    static let tables: [StageTable] = [.pageRows("barcodes")]
 
     /// The stored barcodes of a page, in the order found.
     static func load(pageID: Int64, from store: Store) throws -> [Barcode]? {

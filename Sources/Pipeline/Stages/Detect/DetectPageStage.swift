@@ -80,9 +80,9 @@ final class DetectPageStage: PageStage {
     static var migrations: [Migrator.Migration] { [Migrator.Migration(id: 11, name: "detected data", sql: schema)] }
 
     static func store(_ output: DetectionOutput, _ commit: StageCommit) throws {
-        let db = commit.store.db, pageID = commit.pageID
-        try clear(pageID: pageID, in: commit.store)
-        let insert = try db.cachedStatement("""
+        let transaction = commit.transaction, pageID = commit.pageID
+        try clear(pageID: pageID, in: transaction)
+        let insert = try transaction.statement("""
             INSERT INTO detected_data(page_id, item_order, type, text, value, currency, carrier, first_line, first_word,
               last_line, last_word, x, y, width, height, boxes, confidence)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -94,7 +94,7 @@ final class DetectPageStage: PageStage {
                                 item.firstWord.line, item.firstWord.word, item.lastWord.line, item.lastWord.word,
                                 box.x, box.y, box.width, box.height, boxes, item.confidence])
         }
-        try db.execute("""
+        try transaction.execute("""
             INSERT INTO detected_date_order(page_id, day_first, month_first, read_day_first, read_month_first)
             VALUES (?, ?, ?, ?, ?)
             """, pageID, output.dateOrder.dayFirst, output.dateOrder.monthFirst, output.documentDates.dayFirst,
@@ -102,10 +102,7 @@ final class DetectPageStage: PageStage {
         try commit.mark(.detect, .done)
     }
 
-    static func clear(pageID: Int64, in store: Store) throws {
-        try store.db.execute("DELETE FROM detected_data WHERE page_id = ?", pageID)
-        try store.db.execute("DELETE FROM detected_date_order WHERE page_id = ?", pageID)
-    }
+    static let tables: [StageTable] = [.pageRows("detected_data"), .pageRows("detected_date_order")]
 
     /// The page's stored detections (layout lists them in the page's structure JSON).
     static func load(pageID: Int64, from store: Store) throws -> DetectionOutput? {

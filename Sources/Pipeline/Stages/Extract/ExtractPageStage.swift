@@ -124,30 +124,29 @@ final class ExtractPageStage: PageStage {
     static func store(_ output: ExtractOutput, _ commit: StageCommit) throws {
         // Extraction also runs when only a later stage needs the image: stored only when due.
         guard commit.page.stages.contains(.extract) else { return }
-        let store = commit.store, pageID = commit.pageID
-        try store.db.execute("""
+        let transaction = commit.transaction, pageID = commit.pageID
+        try transaction.execute("""
             UPDATE pages SET width = ?, height = ?, dpi = ?, text_source = ?, rotation = ?, skew = ?,
               estimated_dpi = ? WHERE id = ?
             """, output.size.width, output.size.height, output.size.dpi, output.textSource.rawValue, output.rotation,
             output.skew, output.estimatedDPI, pageID)
-        try clear(pageID: pageID, in: store)
-        try store.insertRulings(pageID, output.rulings)
-        try store.insertFigureRegions(pageID, output.figures)
+        try clear(pageID: pageID, in: transaction)
+        try transaction.insertRulings(pageID, output.rulings)
+        try transaction.insertFigureRegions(pageID, output.figures)
         try commit.mark(.extract, .done)
         if let layer = output.textLayer {
             // The page's words come from its text layer: OCR is not needed here.
-            try OCRPageStage.clear(pageID: pageID, in: store)
-            try store.insertText(pageID, layer)
+            try OCRPageStage.clear(pageID: pageID, in: transaction)
+            try transaction.insertText(pageID, layer)
             try commit.mark(.ocr, .skipped)
         }
     }
 
     static func changesPageText(_ output: ExtractOutput) -> Bool { output.textLayer != nil }
 
-    static func clear(pageID: Int64, in store: Store) throws {
-        try store.db.execute("DELETE FROM rulings WHERE page_id = ?", pageID)
-        try store.db.execute("DELETE FROM figure_regions WHERE page_id = ?", pageID)
-    }
+    /// The page's size, rotation and skew are columns of `pages` every page has (overwritten,
+    /// never cleared); rulings and figure candidates are the stage's own rows.
+    static let tables: [StageTable] = [.pageRows("rulings"), .pageRows("figure_regions")]
 
     /// The stored size, text source, rulings and figure regions (the text layer's words are
     /// read back as the page's text, by the OCR stage).
@@ -165,19 +164,21 @@ final class ExtractPageStage: PageStage {
     }
 }
 
-extension Store {
+extension WriteTransaction {
     func insertRulings(_ pageID: Int64, _ rulings: [RulingLine]) throws {
-        let insert = try db.cachedStatement("""
+        let insert = try statement("""
             INSERT INTO rulings(page_id, orientation, position, start, end, thickness) VALUES (?, ?, ?, ?, ?, ?)
             """)
         for r in rulings { try insert.execute([pageID, r.orientation.rawValue, r.position, r.start, r.end, r.thickness]) }
     }
 
     func insertFigureRegions(_ pageID: Int64, _ figures: [Box]) throws {
-        let insert = try db.cachedStatement("INSERT INTO figure_regions(page_id, x, y, width, height) VALUES (?, ?, ?, ?, ?)")
+        let insert = try statement("INSERT INTO figure_regions(page_id, x, y, width, height) VALUES (?, ?, ?, ?, ?)")
         for b in figures { try insert.execute([pageID, b.x, b.y, b.width, b.height]) }
     }
+}
 
+extension Store {
     func storedRulings(pageID: Int64) throws -> [RulingLine] {
         try db.query("SELECT orientation, position, start, end, thickness FROM rulings WHERE page_id = ?", [pageID]) { r in
             RulingLine(orientation: RulingLine.Orientation(rawValue: r.string(0)) ?? .horizontal,

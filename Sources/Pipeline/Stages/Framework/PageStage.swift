@@ -55,17 +55,23 @@ protocol PageStage: AnyObject {
     /// (``PageContext/step(_:_:)``).
     func run(_ page: PageContext, settings: Settings) throws -> Output?
 
-    // MARK: Storage (coordinator, inside the page's transaction)
-    /// Replaces the page's stored output with `output` and marks the stage's row.
+    // MARK: Storage (coordinator, inside the page's write transaction)
+    /// The tables (and columns of `pages`) the stage stores its output in: how they are
+    /// cleared and merged follows from this (StageTable.swift). Every table its migrations
+    /// create is declared here (`StageTablesTests`).
+    static var tables: [StageTable] { get }
+    /// Replaces the page's stored output with `output` and marks the stage's row, through
+    /// `commit.transaction`.
     static func store(_ output: Output, _ commit: StageCommit) throws
-    /// Deletes the page's stored output.
-    static func clear(pageID: Int64, in store: Store) throws
+    /// Deletes the page's stored output. Default: from ``tables``.
+    static func clear(pageID: Int64, in transaction: WriteTransaction) throws
     /// Reads the page's stored output back (nil when there is none).
     static func load(pageID: Int64, from store: Store) throws -> Output?
     /// Whether storing `output` changes the page's text (`page_text`, full-text index).
     static func changesPageText(_ output: Output) -> Bool
     /// The migrations that create the stage's own tables (ids unique across quire; never edited
-    /// once shipped). The built-in stages' tables are in `Schema`.
+    /// once shipped). The first stages' tables were created by `Schema`'s early migrations,
+    /// before stages had their own; they are declared in the stages' ``tables`` all the same.
     static var migrations: [Migrator.Migration] { get }
     /// What the rest of the document tells this stage about `page` (nil: nothing).
     static func documentContext(for page: PlannedPage, from store: Store) throws -> DocumentContext?
@@ -109,14 +115,17 @@ extension PageStage {
     static var owesDocumentPass: Bool { readsDocument }
 }
 
-/// What a stage's `store` gets: the page, its fingerprints and the run, and the store itself.
+/// What a stage's `store` gets: the page, its fingerprints and the run, and the write
+/// transaction the page is stored in.
 struct StageCommit {
-    let store: Store
+    let transaction: WriteTransaction
     let page: PlannedPage
     let fingerprints: [Stage: String]
     let runID: Int64
     let durationMS: Int?
     var pageID: Int64 { page.pageID }
+    /// The store, for its readers and write helpers (inside `transaction`).
+    var store: Store { transaction.store }
 
     /// Marks `stage`'s row on this page (its fingerprint, this run, the duration when it is the
     /// stage being stored).

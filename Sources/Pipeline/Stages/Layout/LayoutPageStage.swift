@@ -73,7 +73,8 @@ final class LayoutPageStage: PageStage {
     // MARK: Storage
 
     static func store(_ output: LayoutOutput, _ commit: StageCommit) throws {
-        try commit.store.replaceBlocks(commit.pageID, output.blocks, json: output.structureJSON)
+        try clear(pageID: commit.pageID, in: commit.transaction)
+        try commit.transaction.insertBlocks(commit.pageID, output.blocks, json: output.structureJSON)
         try commit.mark(.layout, .done)
     }
 
@@ -81,10 +82,10 @@ final class LayoutPageStage: PageStage {
     /// The document's header/footer pass is owed until it has run.
     static let owesDocumentPass = true
 
-    static func clear(pageID: Int64, in store: Store) throws {
-        try store.db.execute("DELETE FROM blocks WHERE page_id = ?", pageID)
-        try store.db.execute("UPDATE pages SET structure_json = NULL WHERE id = ?", pageID)
-    }
+    static let tables: [StageTable] = [
+        .pageRows("blocks"), .childRows("list_items", of: "blocks"), .childRows("table_cells", of: "blocks"),
+        .pageColumns(["structure_json"]),
+    ]
 
     /// `blocks.continues`: a paragraph set in two pieces (a column or page break, a float
     /// between them) is two blocks, the second marked as carrying on the first.

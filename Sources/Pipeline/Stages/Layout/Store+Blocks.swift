@@ -2,19 +2,19 @@ import DocumentModel
 import SQLite
 
 /// How the layout stage's output (blocks, list items, table cells, caption links) is written.
-extension Store {
-    func replaceBlocks(_ pageID: Int64, _ blocks: [Block], json: String?) throws {
-        try db.execute("DELETE FROM blocks WHERE page_id = ?", pageID)
-        try db.execute("UPDATE pages SET structure_json = ? WHERE id = ?", json, pageID)
-        let insertBlock = try db.cachedStatement("""
+extension WriteTransaction {
+    /// Inserts the page's blocks (cleared before: ``LayoutPageStage/tables``) and its structure JSON.
+    func insertBlocks(_ pageID: Int64, _ blocks: [Block], json: String?) throws {
+        try execute("UPDATE pages SET structure_json = ? WHERE id = ?", json, pageID)
+        let insertBlock = try statement("""
             INSERT INTO blocks(page_id, kind, reading_order, text, x, y, width, height, level, row_count, col_count, continues)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
-        let insertItem = try db.cachedStatement("""
+        let insertItem = try statement("""
             INSERT INTO list_items(block_id, item_order, marker, marker_type, depth, text, x, y, width, height)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
-        let insertCell = try db.cachedStatement("""
+        let insertCell = try statement("""
             INSERT INTO table_cells(block_id, row, col, row_span, col_span, text, is_header, x, y, width, height)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
@@ -23,7 +23,7 @@ extension Store {
             try insertBlock.execute([pageID, b.kind.rawValue, b.readingOrder, b.text, b.box.x, b.box.y, b.box.width,
                                      b.box.height, b.level, b.kind == .table ? b.rowCount : nil,
                                      b.kind == .table ? b.columnCount : nil, b.continues])
-            let blockID = db.lastInsertRowID
+            let blockID = lastInsertRowID
             idByOrder[b.readingOrder] = blockID
             for item in b.listItems {
                 try insertItem.execute([blockID, item.order, item.marker, item.markerType.rawValue, item.depth, item.text,
@@ -37,7 +37,7 @@ extension Store {
         // Caption links point at rows inserted above (the captioned block may come later in reading order).
         for b in blocks {
             guard let target = b.captionOf, let captionID = idByOrder[b.readingOrder], let targetID = idByOrder[target] else { continue }
-            try db.execute("UPDATE blocks SET caption_of = ? WHERE id = ?", targetID, captionID)
+            try execute("UPDATE blocks SET caption_of = ? WHERE id = ?", targetID, captionID)
         }
     }
 }

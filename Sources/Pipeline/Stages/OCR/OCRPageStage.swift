@@ -129,18 +129,15 @@ final class OCRPageStage: PageStage {
     // MARK: Storage
 
     static func store(_ text: PageText, _ commit: StageCommit) throws {
-        try clear(pageID: commit.pageID, in: commit.store)
-        try commit.store.insertText(commit.pageID, text)
+        try clear(pageID: commit.pageID, in: commit.transaction)
+        try commit.transaction.insertText(commit.pageID, text)
         try commit.mark(.ocr, .done)
     }
 
     static func changesPageText(_ output: PageText) -> Bool { true }
 
-    static func clear(pageID: Int64, in store: Store) throws {
-        try store.db.execute("DELETE FROM words WHERE page_id = ?", pageID)
-        try store.db.execute("DELETE FROM lines WHERE page_id = ?", pageID)
-        try store.db.execute("DELETE FROM ocr_regions WHERE page_id = ?", pageID)
-    }
+    /// A page's words and lines, from OCR or from its text layer (extraction stores those).
+    static let tables: [StageTable] = [.pageRows("lines"), .childRows("words", of: "lines"), .pageRows("ocr_regions")]
 
     /// The page's stored words and lines (from OCR or from its text layer).
     static func load(pageID: Int64, from store: Store) throws -> PageText? {

@@ -2,13 +2,13 @@ import DocumentModel
 import SQLite
 
 /// How the OCR stage's output (a page's words and lines) is written and read back.
-extension Store {
+extension WriteTransaction {
     func insertText(_ pageID: Int64, _ text: PageText) throws {
-        let insertLine = try db.cachedStatement("""
+        let insertLine = try statement("""
             INSERT INTO lines(page_id, line_order, text, confidence, x, y, width, height, stage, block_hint,
               paragraph_hint, font_size) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
-        let insertWord = try db.cachedStatement("""
+        let insertWord = try statement("""
             INSERT INTO words(page_id, line_id, word_order, text, confidence, x, y, width, height, font_size, bold)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
@@ -16,21 +16,23 @@ extension Store {
             let b = line.box
             try insertLine.execute([pageID, i, line.text, line.confidence, b.x, b.y, b.width, b.height,
                                     line.stage.rawValue, line.blockHint, line.paragraphHint, line.fontSize])
-            let lineID = db.lastInsertRowID
+            let lineID = lastInsertRowID
             for (j, w) in line.words.enumerated() {
                 let wb = w.box
                 try insertWord.execute([pageID, lineID, j, w.text, w.confidence, wb.x, wb.y, wb.width, wb.height,
                                         w.fontSize, w.isBold])
             }
         }
-        let insertRegion = try db.cachedStatement("""
+        let insertRegion = try statement("""
             INSERT INTO ocr_regions(page_id, region_index, kind, x, y, width, height) VALUES (?, ?, ?, ?, ?, ?, ?)
             """)
         for r in text.regions {
             try insertRegion.execute([pageID, r.index, r.kind.rawValue, r.box.x, r.box.y, r.box.width, r.box.height])
         }
     }
+}
 
+extension Store {
     /// The stored words, lines and OCR regions of a page (from OCR or its text layer).
     func storedText(pageID: Int64) throws -> PageText {
         let source = try db.queryOne("SELECT text_source FROM pages WHERE id = ?", [pageID]) { row in

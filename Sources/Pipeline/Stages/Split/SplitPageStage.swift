@@ -85,14 +85,18 @@ final class SplitPageStage: PageStage {
     static var migrations: [Migrator.Migration] { [Migrator.Migration(id: 16, name: "logical documents", sql: schema)] }
 
     static func store(_ facts: SplitPageFacts, _ commit: StageCommit) throws {
-        try commit.store.db.execute("UPDATE pages SET blank = ?, ink_coverage = ?, patch_code = ? WHERE id = ?",
-                                    facts.blank, facts.inkCoverage, facts.patchCode?.payload, commit.pageID)
+        try commit.transaction.execute("UPDATE pages SET blank = ?, ink_coverage = ?, patch_code = ? WHERE id = ?",
+                                       facts.blank, facts.inkCoverage, facts.patchCode?.payload, commit.pageID)
         try commit.mark(.split, .done)
     }
 
-    static func clear(pageID: Int64, in store: Store) throws {
-        try store.db.execute("UPDATE pages SET blank = NULL, ink_coverage = NULL, patch_code = NULL WHERE id = ?", pageID)
-    }
+    /// The page's facts are columns of `pages`; the logical documents are made from them (and
+    /// the pages' barcodes) in the document pass, and again after a merge.
+    static let tables: [StageTable] = [
+        .pageColumns(["blank", "ink_coverage", "patch_code"]),
+        .derived("document_splits", reason: "logical documents: split again from the merged pages' barcodes and facts (a file may come from several shards)"),
+        .derived("split_problems", reason: "made with the logical documents"),
+    ]
 
     static func load(pageID: Int64, from store: Store) throws -> SplitPageFacts? {
         try store.db.queryOne("SELECT blank, ink_coverage, patch_code FROM pages WHERE id = ? AND blank IS NOT NULL", [pageID]) { r in

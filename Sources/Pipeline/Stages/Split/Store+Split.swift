@@ -10,7 +10,7 @@ extension Store {
     public func splitDocument(documentID: Int64, settings: SplitSettings) throws {
         let pages = try splitSignals(documentID: documentID)
         let (documents, problems) = DocumentSplitter(settings: settings).split(pages)
-        try db.transaction {
+        try write { _ in
             try db.execute("DELETE FROM document_splits WHERE document_id = ?", documentID)
             try db.execute("DELETE FROM split_problems WHERE document_id = ?", documentID)
             let insert = try db.cachedStatement("""
