@@ -62,8 +62,10 @@ enum StoreUsageError: Error, CustomStringConvertible {
 
 extension Store {
     /// Runs `body` in one write transaction (`BEGIN IMMEDIATE`): commits when it returns, rolls
-    /// back and rethrows when it throws. Every change quire makes to its database goes through
-    /// here; a write inside a write is refused (the outer one's transaction is the one to use).
+    /// back and rethrows when it throws. Every stage's output, and every change of more than one
+    /// statement, goes through here; what is left outside is one-statement bookkeeping that
+    /// commits on its own (a run's row, a document's status). A write inside a write is refused
+    /// (the outer one's transaction is the one to use).
     func write<R>(_ body: (WriteTransaction) throws -> R) throws -> R {
         guard !isWriting else { throw StoreUsageError.nestedWrite }
         isWriting = true
