@@ -4,7 +4,8 @@ import DocumentModel
 ///
 /// Words are grouped into visual rows across the page; a row splits into segments at gaps wider
 /// than ~0.8 em. A table is a run of ≥ 3 consecutive rows, each with ≥ 2 segments of ≤ 6 words
-/// (a longer segment is a line of prose; a longer row label followed by ≥ 2 numbers is not), close to each
+/// (a longer segment is a line of prose; a longer row label followed by ≥ 2 numbers is not), or a
+/// row label alone between two of them (a section of the table), close to each
 /// other (gap < 2 body sizes) at a regular pitch (largest ≤ 1.6× smallest), without heading-sized
 /// text (≥ 1.15× body; with OCR boxes, letters also > 1.08× as wide as the body's), whose segments, projected onto the x axis together, still leave ≥ 2
 /// separate columns (a gutter crossing every row). Two-column prose also has such a gutter, so a
@@ -31,13 +32,14 @@ enum UnruledTables {
             var j = i
             var cols: [ClosedRange<Int>] = []
             var pitch = (low: Double.infinity, high: 0.0)
-            while j < rows.count, tabular(rows[j]), !hasLargeText(rows[j], metrics) {
+            while j < rows.count, tabular(rows[j]) || sectionLabel(rows, j, after: i, cols), !hasLargeText(rows[j], metrics) {
                 if j > i {
                     if Double(rows[j].minY - rows[j - 1].maxY) > 2 * metrics.bodySize { break }
                     let p = Double(rows[j].minY + rows[j].maxY - rows[j - 1].minY - rows[j - 1].maxY) / 2
                     pitch = (min(pitch.low, p), max(pitch.high, p))
                     if pitch.high > 1.6 * pitch.low { break }
                 }
+                guard tabular(rows[j]) else { j += 1; continue }   // a section label: in the first column, ends no run
                 cols = merged(cols + rows[j].segments.map { $0.minX...$0.maxX }, tolerance: Int(0.3 * metrics.bodySize))
                 guard cols.count >= 2 else { break }
                 best = (j, cols); j += 1
@@ -58,6 +60,14 @@ enum UnruledTables {
         if row.segments.allSatisfy({ $0.words.count <= 6 }) { return true }
         let rest = row.segments.dropFirst()
         return rest.count >= 2 && rest.allSatisfy { isNumber($0.words.map(\.1)) }
+    }
+
+    /// A row label alone ("Capital account") inside a run: one segment of ≤ 6 words starting in
+    /// the first column, between table rows (the next row is one) at the table's pitch.
+    static func sectionLabel(_ rows: [Row], _ j: Int, after start: Int, _ cols: [ClosedRange<Int>]) -> Bool {
+        guard j > start, let first = cols.first, rows[j].segments.count == 1, rows[j].segments[0].words.count <= 6,
+              first.contains(rows[j].segments[0].minX), j + 1 < rows.count else { return false }
+        return tabular(rows[j + 1])
     }
 
     /// Heading-sized text (≥ 1.15× body, measured over the whole row: one OCR word box can be

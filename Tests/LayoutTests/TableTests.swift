@@ -276,3 +276,26 @@ final class LabelledTableTests: XCTestCase {
         XCTAssertFalse(page.analyze().contains { $0.kind == .table })
     }
 }
+
+extension LabelledTableTests {
+    /// A row label with no figures ("Capital account") between rows of the table is a row of it
+    /// (the label of a section), not a paragraph that cuts the table in two.
+    func testASectionLabelBetweenRowsIsARowOfTheTable() {
+        var labels = Self.labels
+        labels.insert("Capital account", at: 4)
+        var page = SyntheticPage()
+        page.width = 1275
+        page.add("Budget at a glance", x: 100, y: 60, size: 32, bold: true)
+        for (c, text) in ["2021-22", "2022-23", "2022-23", "2023-24"].enumerated() { page.add(text, x: 640 + 150 * c, y: 200) }
+        for (r, label) in labels.enumerated() {
+            page.add(label, x: 100, y: 228 + 28 * r)
+            guard r != 4 else { continue }
+            for c in 0..<4 { page.add(String(1374203 - 91357 * r - 7919 * c), x: 640 + 150 * c, y: 228 + 28 * r) }
+        }
+        let blocks = page.analyze()
+        XCTAssertEqual(blocks.map(\.kind), [.title, .table])
+        XCTAssertEqual(blocks.last?.rowCount, 10)
+        XCTAssertEqual(blocks.last?.tableCells.filter { $0.row == 5 }.map(\.text), ["Capital account", "", "", "", ""])
+        XCTAssertEqual(blocks.last.map { Set($0.tableCells.filter(\.isHeader).map(\.row)) }, [0])
+    }
+}
