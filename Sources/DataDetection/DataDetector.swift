@@ -13,7 +13,7 @@ import Foundation
 public struct DataDetector: Sendable {
     /// The revision of the detection rules: part of a stage fingerprint, raised whenever a rule
     /// changes what is found, so that stored results are recomputed.
-    public static let revision = 3
+    public static let revision = 4   // 4: a bare host mixing capitals and lower case is no URL
 
     public let settings: DetectionSettings
     let phoneNumbers: (any PhoneNumberParsing)?

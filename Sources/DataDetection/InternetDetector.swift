@@ -5,7 +5,8 @@ import Foundation
 /// added when the text has no scheme, trailing punctuation left out).
 ///
 /// A URL needs a scheme ("https://…"), a "www." host, or a host ending in a common generic
-/// top-level domain or a country domain ("shop.example.com.my"); a bare "A.B" is not a URL.
+/// top-level domain or a country domain ("shop.example.com.my"); a bare "A.B" is not a URL, nor
+/// a bare host whose labels mix capitals and lower case (``plausibleBareHost(_:)``).
 enum InternetDetector {
     static let email = NSRegularExpression.make(
         #"(?<![\w.+-])[A-Za-z0-9](?:[A-Za-z0-9._%+-]*[A-Za-z0-9_%+-])?@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\.[A-Za-z]{2,24}(?![\w@-])"#)
@@ -28,6 +29,7 @@ enum InternetDetector {
                 text.removeLast(); range = range.lowerBound..<range.upperBound - 1
             }
             let explicit = text.lowercased().hasPrefix("http") || text.lowercased().hasPrefix("www") || text.lowercased().hasPrefix("ftp")
+            if !explicit && !plausibleBareHost(text) { continue }
             if let (rest, restRange) = continuation(of: text, endingAt: range.upperBound, in: line, next: next),
                let value = normalise((text + rest).replacingOccurrences(of: " ", with: "")) {
                 out.append(Candidate(.url, value, spans: [.init(line: line.line, range: range), .init(line: next!.line, range: restRange)],
@@ -38,6 +40,24 @@ enum InternetDetector {
             out.append(Candidate(.url, value, line: line.line, range: range, evidence: explicit ? 0.95 : 0.85))
         }
         return out
+    }
+
+    /// A host written without a scheme, "www." or a path is written in one case: lower
+    /// ("idautomation.com"), capitals ("EXAMPLE.COM"), or capitalised words ("IDAutomation.com",
+    /// "Docs.example.org"). Labels in capitals next to labels in lower case ("ID.utomation.com")
+    /// are a letter OCR read as a dot (the "A" of "IDAutomation.com"), not a host anyone wrote.
+    /// The domain suffix ("com", "com.my") is left out: "EXAMPLE.com" is written too.
+    static func plausibleBareHost(_ text: String) -> Bool {
+        guard text.rangeOfCharacter(from: CharacterSet(charactersIn: "/?#")) == nil else { return true }
+        var labels = text.split(separator: ".").map(String.init)
+        if let last = labels.last, last.count == 2, labels.count > 2, genericTLDs.contains(labels[labels.count - 2].lowercased()) {
+            labels.removeLast()
+        }
+        labels.removeLast()
+        let letters = labels.map { $0.unicodeScalars.filter(CharacterSet.letters.contains) }
+        let capitals = letters.contains { $0.count >= 2 && $0.allSatisfy(CharacterSet.uppercaseLetters.contains) }
+        let lower = letters.contains { !$0.isEmpty && $0.allSatisfy(CharacterSet.lowercaseLetters.contains) }
+        return !(capitals && lower)
     }
 
     /// A URL that ends the line with "-" or "/" inside its path goes on with the next line's first

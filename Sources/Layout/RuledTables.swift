@@ -46,7 +46,7 @@ enum RuledTables {
         guard cellWords.filter({ !$0.isEmpty }).count >= 2 else { return nil }
         let firstRow = zip(frames, cellWords).filter { $0.0.row == 0 }.flatMap(\.1)
         let header = (!firstRow.isEmpty && firstRow.allSatisfy(\.isBold)) || ruled.firstInnerLineIsThicker
-        let block = Tables.block(frames: frames, words: cellWords, rowCount: rows, columnCount: cols, headerRow: header)
+        let block = Tables.block(frames: frames, words: cellWords, rowCount: rows, columnCount: cols, headerRows: header ? 1 : 0)
         return Found(block: block, words: used)
     }
 

@@ -23,11 +23,26 @@ enum Tables {
         // table inside one column), then over the whole page for what is left.
         if let gutter = Gutter.find(remaining, metrics: metrics) {
             used = []
-            var sideTables: [[Block]] = []
-            for side in gutter.sides(of: remaining) {
-                let found = UnruledTables.find(lines: side.map { remaining[$0] }, rulings: rulings, metrics: metrics)
-                sideTables.append(found.map(\.block))
-                for table in found { used.formUnion(table.words.map { WordRef(line: side[$0.line], word: $0.word) }) }
+            var sideTables: [[Block]] = [[], []]
+            // A side's table whose rows go on across the gutter (its row labels on the other
+            // side) is one table over the whole page: left to the whole-page search.
+            var across: [(side: Int, block: Block, words: Set<WordRef>)] = []
+            let sides = gutter.sides(of: remaining)
+            for (s, side) in sides.enumerated() {
+                for table in UnruledTables.find(lines: side.map { remaining[$0] }, rulings: rulings, metrics: metrics) {
+                    let words = Set(table.words.map { WordRef(line: side[$0.line], word: $0.word) })
+                    if UnruledTables.rowsGoOn(table.block, across: sides[1 - s].map { remaining[$0] }) {
+                        across.append((s, table.block, words)); continue
+                    }
+                    sideTables[s].append(table.block); used.formUnion(words)
+                }
+            }
+            if !across.isEmpty {
+                // Kept on its side when the whole page holds no table there after all.
+                let whole = UnruledTables.find(lines: remove(used, from: remaining), rulings: rulings, metrics: metrics)
+                for a in across where !whole.contains(where: { $0.block.box.intersection(a.block.box) != nil }) {
+                    sideTables[a.side].append(a.block); used.formUnion(a.words)
+                }
             }
             tables += SideBySide.merge(left: sideTables[0], right: sideTables[1], tolerance: Int(0.3 * metrics.bodySize))
             remaining = remove(used, from: remaining)
@@ -81,12 +96,13 @@ enum Tables {
         return grid.map { $0.joined(separator: "\t") }.joined(separator: "\n")
     }
 
-    /// Builds a table block from cell frames and each cell's words (cell texts as `cellLines`).
-    static func block(frames: [CellFrame], words: [[Word]], rowCount: Int, columnCount: Int, headerRow: Bool) -> Block {
+    /// Builds a table block from cell frames and each cell's words (cell texts as `cellLines`); the
+    /// first `headerRows` rows are column headers.
+    static func block(frames: [CellFrame], words: [[Word]], rowCount: Int, columnCount: Int, headerRows: Int) -> Block {
         var cells: [TableCell] = []
         for (f, ws) in zip(frames, words) {
             cells.append(TableCell(row: f.row, column: f.column, rowSpan: f.rowSpan, columnSpan: f.columnSpan,
-                                   text: cellLines(ws), isHeader: headerRow && f.row == 0, box: f.box))
+                                   text: cellLines(ws), isHeader: f.row < headerRows, box: f.box))
         }
         cells.sort { ($0.row, $0.column) < ($1.row, $1.column) }
         let text = gridText(cells, rowCount: rowCount, columnCount: columnCount)

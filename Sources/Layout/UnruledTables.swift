@@ -4,17 +4,19 @@ import DocumentModel
 ///
 /// Words are grouped into visual rows across the page; a row splits into segments at gaps wider
 /// than ~0.8 em. A table is a run of ≥ 3 consecutive rows, each with ≥ 2 segments of ≤ 6 words
-/// (a longer segment is a line of prose), close to each
+/// (a longer segment is a line of prose; a longer row label followed by ≥ 2 numbers is not), or a
+/// row label alone between two of them (a section of the table), close to each
 /// other (gap < 2 body sizes) at a regular pitch (largest ≤ 1.6× smallest), without heading-sized
 /// text (≥ 1.15× body; with OCR boxes, letters also > 1.08× as wide as the body's), whose segments, projected onto the x axis together, still leave ≥ 2
 /// separate columns (a gutter crossing every row). Two-column prose also has such a gutter, so a
 /// run is refused when it reads like prose (its cells hold ≥ 3.5 words on average, or one column's
 /// cells ≥ 4.5 words on average or half of them ≥ 5 words: tables with long free-text columns
-/// are missed), and a run
+/// are missed) unless one column holds numbers (≥ 80 % of its ≥ 3 filled cells), and a run
 /// whose first column holds only list markers is a list, not a table. Cells are row × column
 /// intersections (unruled tables have no spans); adjacent columns that no row fills both of are
-/// merged (a left-aligned header above right-aligned numbers). Header row: all bold, or a horizontal ruling
-/// between the first and second row.
+/// merged (a left-aligned header above right-aligned numbers). Header rows (`headerRows`): the
+/// leading rows all in bold; the leading rows over a blank stub when the first column labels every
+/// row below; or the first row, when a horizontal ruling separates it from the second.
 enum UnruledTables {
     struct Found { var block: Block; var words: Set<Tables.WordRef> }
 
@@ -30,14 +32,14 @@ enum UnruledTables {
             var j = i
             var cols: [ClosedRange<Int>] = []
             var pitch = (low: Double.infinity, high: 0.0)
-            while j < rows.count, rows[j].segments.count >= 2, rows[j].segments.allSatisfy({ $0.words.count <= 6 }),
-                  !hasLargeText(rows[j], metrics) {
+            while j < rows.count, tabular(rows[j]) || sectionLabel(rows, j, after: i, cols), !hasLargeText(rows[j], metrics) {
                 if j > i {
                     if Double(rows[j].minY - rows[j - 1].maxY) > 2 * metrics.bodySize { break }
                     let p = Double(rows[j].minY + rows[j].maxY - rows[j - 1].minY - rows[j - 1].maxY) / 2
                     pitch = (min(pitch.low, p), max(pitch.high, p))
                     if pitch.high > 1.6 * pitch.low { break }
                 }
+                guard tabular(rows[j]) else { j += 1; continue }   // a section label: in the first column, ends no run
                 cols = merged(cols + rows[j].segments.map { $0.minX...$0.maxX }, tolerance: Int(0.3 * metrics.bodySize))
                 guard cols.count >= 2 else { break }
                 best = (j, cols); j += 1
@@ -49,6 +51,23 @@ enum UnruledTables {
             }
         }
         return found
+    }
+
+    /// A table's row: ≥ 2 segments of ≤ 6 words (a longer segment is a line of prose), or a row
+    /// label of any length followed by two or more numbers (a line of prose ends in one at most).
+    static func tabular(_ row: Row) -> Bool {
+        guard row.segments.count >= 2 else { return false }
+        if row.segments.allSatisfy({ $0.words.count <= 6 }) { return true }
+        let rest = row.segments.dropFirst()
+        return rest.count >= 2 && rest.allSatisfy { isNumber($0.words.map(\.1)) }
+    }
+
+    /// A row label alone ("Capital account") inside a run: one segment of ≤ 6 words starting in
+    /// the first column, between table rows (the next row is one) at the table's pitch.
+    static func sectionLabel(_ rows: [Row], _ j: Int, after start: Int, _ cols: [ClosedRange<Int>]) -> Bool {
+        guard j > start, let first = cols.first, rows[j].segments.count == 1, rows[j].segments[0].words.count <= 6,
+              first.contains(rows[j].segments[0].minX), j + 1 < rows.count else { return false }
+        return tabular(rows[j + 1])
     }
 
     /// Heading-sized text (≥ 1.15× body, measured over the whole row: one OCR word box can be
@@ -135,13 +154,52 @@ enum UnruledTables {
                 words.append(cellWords[r][c])
             }
         }
-        let firstRow = cellWords[0].flatMap { $0 }
-        let header = firstRow.allSatisfy(\.isBold) || rulingBetween(rows[0], rows[1], cols, rulings)
-        let block = Tables.block(frames: frames, words: words, rowCount: rows.count, columnCount: cols.count, headerRow: header)
+        let headers = headerRows(cellWords, ruled: rulingBetween(rows[0], rows[1], cols, rulings))
+        let block = Tables.block(frames: frames, words: words, rowCount: rows.count, columnCount: cols.count, headerRows: headers)
         return Found(block: block, words: used)
     }
 
+    /// How many rows at the top are column headers: the leading rows set all in bold; or, in a
+    /// table whose first column labels every row below, the leading rows with that column empty
+    /// (headings over the numbers, above a blank stub); or one row when a horizontal ruling
+    /// separates the first row from the second. At least one row of the body stays below.
+    static func headerRows(_ cells: [[[Word]]], ruled: Bool) -> Int {
+        let n = cells.count
+        var bold = 0
+        while bold < n - 1, case let words = cells[bold].flatMap({ $0 }), !words.isEmpty, words.allSatisfy(\.isBold) { bold += 1 }
+        var stub = 0
+        while stub < n - 1, cells[stub][0].isEmpty { stub += 1 }
+        if stub == 0 || !cells[stub...].allSatisfy({ !$0[0].isEmpty }) || n - stub < 2 { stub = 0 }
+        return max(bold, stub, ruled ? 1 : 0)
+    }
+
+    /// A table found on one side of a gutter whose rows go on across it: the other side's lines
+    /// beside the table each sit on one of its rows, and they fill at least half of them. Two
+    /// columns of text beside each other have lines at their own pitch; a table's row labels
+    /// (or its numbers, across a wide gap) have the table's.
+    static func rowsGoOn(_ table: Block, across other: [TextLine]) -> Bool {
+        let rows = (0..<table.rowCount).compactMap { r in table.tableCells.first { $0.row == r }.map { $0.box.minY...$0.box.maxY } }
+        let beside = other.filter { Int($0.box.midY) >= table.box.minY && Int($0.box.midY) <= table.box.maxY }
+        guard !beside.isEmpty else { return false }
+        var hit = Set<Int>()
+        for line in beside {
+            let on = rows.indices.filter { rows[$0].contains(Int(line.box.midY)) }
+            guard on.count == 1, hit.insert(on[0]).inserted else { return false }
+        }
+        return hit.count >= max(2, rows.count / 2)
+    }
+
+    /// A cell holding one number: "1374203", "27.6", "(1,234)", "-5%".
+    static func isNumber(_ words: [Word]) -> Bool {
+        words.count == 1 && words[0].text.range(of: #"^[-+(]?[$€£]?\d[\d.,]*%?\)?$"#, options: .regularExpression) != nil
+    }
+
     private static func looksLikeProse(_ cells: [[[Word]]]) -> Bool {
+        // A column of numbers is a table's, whatever the other columns hold (long row labels).
+        for c in 0..<cells[0].count {
+            let filled = cells.map { $0[c] }.filter { !$0.isEmpty }
+            if filled.count >= 3, Double(filled.filter(isNumber).count) >= 0.8 * Double(filled.count) { return false }
+        }
         let filledCells = cells.flatMap { $0 }.filter { !$0.isEmpty }
         if Double(filledCells.map(\.count).reduce(0, +)) >= 3.5 * Double(max(1, filledCells.count)) { return true }
         for c in 0..<cells[0].count {

@@ -38,7 +38,7 @@ struct CommandInfo: Sendable {
                     summary: "Process the documents of a pipeline into its database",
                     options: [workers, progress, quiet, logFile,
                               Option(name: "--dry-run", value: nil,
-                                     help: "Print what a run would do (new, changed, moved, missing documents; pages per stage) and change nothing."),
+                                     help: "Print what a run would do (new, changed, moved, missing documents; the page count of each new one; pages per stage) and change nothing."),
                               Option(name: "--all", value: nil, help: "With --dry-run: list every path, not the first 10 of each kind."),
                               shard, help],
                     details: """

@@ -26,6 +26,21 @@ final class TextDetectionTests: XCTestCase {
         XCTAssertEqual(d.values(.url, in: ["Go to example.com", "today"]), ["http://example.com/"], "no path: no join")
     }
 
+    /// OCR noise around a DataMatrix label read "IDAutomation.com" as "ID.utomation.com" (issue 38
+    /// item 8): a bare host mixing labels in capitals and in lower case is a misread, not a URL.
+    /// Hosts written in one case, or with a scheme, "www." or a path, are still URLs.
+    func testBareHostsMixingCapitalAndLowerCaseLabelsAreNotURLs() {
+        XCTAssertEqual(d.values(.url, in: ["ID.utomation.com"]), [])
+        XCTAssertEqual(d.values(.url, in: ["=| ID.utomation.com ™ 4"]), [])
+        XCTAssertEqual(d.values(.url, in: ["id.UTOMATION.com"]), [])
+        XCTAssertEqual(d.values(.url, in: ["IDAutomation.com"]), ["http://idautomation.com/"])
+        XCTAssertEqual(d.values(.url, in: ["Docs.example.org"]), ["http://docs.example.org/"])
+        XCTAssertEqual(d.values(.url, in: ["EXAMPLE.com", "SHOP.EXAMPLE.COM.MY", "shop.example.com.my"]),
+                       ["http://example.com/", "http://shop.example.com.my/", "http://shop.example.com.my/"])
+        XCTAssertEqual(d.values(.url, in: ["https://ID.utomation.com"]), ["https://id.utomation.com/"], "a scheme is explicit")
+        XCTAssertEqual(d.values(.url, in: ["ID.utomation.com/labels"]), ["http://id.utomation.com/labels"], "so is a path")
+    }
+
     func testAddressesOverConsecutiveLines() {
         let lines = ["ACME TRADING SDN BHD", "NO.32 & 33, JALAN SR 1/9, SEKSYEN 9,", "TAMAN SERDANG RAYA,",
                      "43300 SERI KEMBANGAN, SELANGOR", "Tel: 03-8942 1234"]

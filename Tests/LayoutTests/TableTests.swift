@@ -199,3 +199,103 @@ final class OCRTableTests: XCTestCase {
         XCTAssertEqual(blocks.first { $0.kind == .table }?.rowCount, 5)
     }
 }
+
+/// Unruled tables whose first column labels the rows and whose first rows head the columns
+/// (issue 38 item 7: camelot's budget.pdf lost its labels to headings and a list, its headers to
+/// the body). The gap between the labels and the numbers is wide and nothing else crosses it.
+final class LabelledTableTests: XCTestCase {
+    static let labels = ["1. Revenue receipts", "2. Tax revenue (net to centre)", "3. Non-tax revenue",
+                         "4. Capital receipts (5+6+7)", "5. Recoveries of loans", "6. Other receipts",
+                         "7. Borrowings and other liabilities", "8. Total receipts (1+4)"]
+
+    /// Headers in regular type over a blank stub, right-aligned-looking numbers at x = 640…
+    static func budget(labels: [String] = labels) -> SyntheticPage {
+        var page = SyntheticPage()
+        page.width = 1275
+        page.add("Budget at a glance", x: 100, y: 60, size: 32, bold: true)
+        var y = 200
+        for row in [["2021-22", "2022-23", "2022-23", "2023-24"], ["Actuals", "Budget", "Revised", "Budget"]] {
+            for (c, text) in row.enumerated() { page.add(text, x: 640 + 150 * c, y: y) }
+            y += 26
+        }
+        y += 10
+        for (r, label) in labels.enumerated() {
+            page.add(label, x: 100, y: y)
+            for c in 0..<4 { page.add(String(1374203 - 91357 * r - 7919 * c), x: 640 + 150 * c, y: y) }
+            y += 28
+        }
+        return page
+    }
+
+    func testRowLabelsAcrossTheGapAndHeaderRowsBelongToTheTable() {
+        let blocks = Self.budget().analyze()
+        XCTAssertEqual(blocks.map(\.kind), [.title, .table])
+        let t = blocks[1]
+        XCTAssertEqual(t.rowCount, 10); XCTAssertEqual(t.columnCount, 5)
+        XCTAssertEqual(t.tableCells.filter { $0.column == 0 && !$0.text.isEmpty }.map(\.text), Self.labels)
+        XCTAssertEqual(Set(t.tableCells.filter(\.isHeader).map(\.row)), [0, 1], "the two rows over the blank stub")
+        XCTAssertEqual(t.text.split(separator: "\n", omittingEmptySubsequences: false).prefix(3),
+                       ["\t2021-22\t2022-23\t2022-23\t2023-24", "\tActuals\tBudget\tRevised\tBudget",
+                        "1. Revenue receipts\t1374203\t1366284\t1358365\t1350446"])
+    }
+
+    /// A row label longer than six words is still a label when two or more numbers follow it.
+    func testALongRowLabelBeforeNumbersStaysInTheTable() {
+        var labels = Self.labels
+        labels[6] = "7. Borrowings and other liabilities of the centre"
+        let blocks = Self.budget(labels: labels).analyze()
+        XCTAssertEqual(blocks.map(\.kind), [.title, .table])
+        XCTAssertEqual(blocks[1].tableCells.first { $0.row == 8 && $0.column == 0 }?.text, labels[6])
+        XCTAssertEqual(blocks[1].tableCells.first { $0.row == 8 && $0.column == 4 }?.text, "802304")
+    }
+
+    /// Header rows over a blank stub need every row below to have its label; a table whose first
+    /// column is not filled has no header row from it (nor from bold, with none set).
+    func testHeaderRowsOverABlankStubOnlyWhenEveryRowBelowIsLabelled() {
+        func table(_ rows: [[String]]) -> Block? {
+            var page = SyntheticPage()
+            for (r, row) in rows.enumerated() {
+                for (c, cell) in row.enumerated() where !cell.isEmpty { page.add(cell, x: 100 + 250 * c, y: 120 + 30 * r) }
+            }
+            return page.analyze().first { $0.kind == .table }
+        }
+        let stub = table([["", "Q1", "Q2"], ["North", "12", "14"], ["South", "9", "11"], ["East", "7", "8"]])
+        XCTAssertEqual(stub.map { Set($0.tableCells.filter(\.isHeader).map(\.row)) }, [0])
+        let gap = table([["", "Q1", "Q2"], ["North", "12", "14"], ["", "9", "11"], ["East", "7", "8"]])
+        XCTAssertEqual(gap?.rowCount, 4)
+        XCTAssertEqual(gap?.tableCells.filter(\.isHeader).count, 0)
+    }
+
+    /// Two columns of prose whose lines happen to sit level stay prose: no numbers, no table.
+    func testLevelLinesOfProseOnBothSidesAreNoTable() {
+        var page = SyntheticPage()
+        for k in 0..<8 {
+            page.add(prose(8, seed: k), x: 100, y: 100 + 28 * k)
+            page.add(prose(8, seed: k + 3), x: 650, y: 100 + 28 * k)
+        }
+        XCTAssertFalse(page.analyze().contains { $0.kind == .table })
+    }
+}
+
+extension LabelledTableTests {
+    /// A row label with no figures ("Capital account") between rows of the table is a row of it
+    /// (the label of a section), not a paragraph that cuts the table in two.
+    func testASectionLabelBetweenRowsIsARowOfTheTable() {
+        var labels = Self.labels
+        labels.insert("Capital account", at: 4)
+        var page = SyntheticPage()
+        page.width = 1275
+        page.add("Budget at a glance", x: 100, y: 60, size: 32, bold: true)
+        for (c, text) in ["2021-22", "2022-23", "2022-23", "2023-24"].enumerated() { page.add(text, x: 640 + 150 * c, y: 200) }
+        for (r, label) in labels.enumerated() {
+            page.add(label, x: 100, y: 228 + 28 * r)
+            guard r != 4 else { continue }
+            for c in 0..<4 { page.add(String(1374203 - 91357 * r - 7919 * c), x: 640 + 150 * c, y: 228 + 28 * r) }
+        }
+        let blocks = page.analyze()
+        XCTAssertEqual(blocks.map(\.kind), [.title, .table])
+        XCTAssertEqual(blocks.last?.rowCount, 10)
+        XCTAssertEqual(blocks.last?.tableCells.filter { $0.row == 5 }.map(\.text), ["Capital account", "", "", "", ""])
+        XCTAssertEqual(blocks.last.map { Set($0.tableCells.filter(\.isHeader).map(\.row)) }, [0])
+    }
+}

@@ -345,6 +345,9 @@ final class HostileTrustTests: XCTestCase {
         let dry = try box.run(["run", box.pipeline, "--dry-run"])
         clean(dry.stdout, "--dry-run")
         XCTAssertTrue(dry.stdout.contains("bad\\nPROBLEM: forged\\u{202E}fdp.pdf"), dry.stdout)
+        // The dry run opens new documents as a run does: the truncated one is named as failing, with why.
+        XCTAssertTrue(dry.stdout.contains("Documents: 1 new, 1 failed\n"), dry.stdout)
+        XCTAssertTrue(dry.stdout.contains("  failed:\n    \(box.inputs.path)/bad\\nPROBLEM: forged\\u{202E}fdp.pdf: "), dry.stdout)
         let run = try box.run(["run", box.pipeline, "--progress", "plain"])
         XCTAssertEqual(run.status, 1, run.stderr)
         clean(run.stderr, "the run's summary")

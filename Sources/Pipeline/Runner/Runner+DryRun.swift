@@ -4,15 +4,17 @@ import Foundation
 /// process, without changing the database.
 public struct DryRunReport: Codable, Sendable {
     /// Paths by what a run would make of them: `new`, `changed` (a new version at a known path),
-    /// `moved`, `missing`, `returned`, `duplicate`, `skipped`, `failed`, `waiting` (changed less
-    /// than `min_file_age` ago), `unchanged`.
+    /// `moved`, `missing`, `returned`, `duplicate`, `skipped`, `failed` (unreadable, or a new
+    /// document that cannot be opened), `waiting` (changed less than `min_file_age` ago), `unchanged`.
     public var documents: [String: [String]]
-    /// Pages of known documents a run would process, by stage (a page counts once per stage).
+    /// The page count of each new or changed document, by path (opened as a run opens them).
+    public var pageCounts: [String: Int]
+    /// Why each `failed` document a run would fail to open fails, by path.
+    public var failures: [String: String]
+    /// Pages a run would process, by stage (a page counts once per stage).
     public var pagesByStage: [String: Int]
-    /// Pages of known documents a run would process.
+    /// Pages a run would process, the pages of new and changed documents included.
     public var pages: Int
-    /// New or changed documents, whose pages are counted when they are opened.
-    public var documentsToOpen: Int
     /// Inputs that hold no files or match none (a run would exit 66).
     public var emptyInputs: [String]
     public var warnings: [String]
@@ -25,21 +27,30 @@ public struct DryRunReport: Codable, Sendable {
         for kind in order where kind != "unchanged" {
             guard let paths = documents[kind], !paths.isEmpty else { continue }
             lines.append("  \(kind):")
-            lines += paths.prefix(limit).map { "    \($0)" }
+            lines += paths.prefix(limit).map { "    " + describe($0) }
             if paths.count > limit { lines.append("    … and \(paths.count - limit) more (--all lists them)") }
         }
         let stages = Stage.allCases.compactMap { stage in pagesByStage[stage.rawValue].map { "\(stage.rawValue) \($0)" } }
+        let newPages = pageCounts.values.reduce(0, +)
         lines.append("Pages to process: \(pages)" + (stages.isEmpty ? "" : " (" + stages.joined(separator: ", ") + ")")
-                     + (documentsToOpen > 0 ? "; plus the pages of \(documentsToOpen) document(s) to open" : ""))
+                     + (pageCounts.isEmpty ? "" : "; \(newPages) of them in \(pageCounts.count) new or changed document(s)"))
         for warning in warnings { lines.append("warning: \(warning)") }
         return lines.map(TerminalText.safe).joined(separator: "\n")   // file names: one line each, no control reaches the terminal
+    }
+
+    /// "report.pdf (3 pages)", "broken.pdf: why it cannot be opened", or the path.
+    private func describe(_ path: String) -> String {
+        if let count = pageCounts[path] { return "\(path) (\(count) page\(count == 1 ? "" : "s"))" }
+        if let reason = failures[path] { return reason.hasPrefix(path + ": ") ? reason : "\(path): \(reason)" }
+        return path
     }
 }
 
 extension Runner {
     /// Discovers and plans as `run()` would, on a snapshot of the database (`VACUUM INTO` a
-    /// temporary file), so the real database is only read. Files are read to hash them, as a
-    /// run would; nothing is opened by the C libraries.
+    /// temporary file), so the real database is only read. Files are read to hash them, and new
+    /// or changed documents are opened in workers to count their pages (the page tree or the
+    /// TIFF's directories, nothing rendered), as a run would; what they record goes to the snapshot.
     public func dryRun() throws -> DryRunReport {
         let scratch = FileManager.default.temporaryDirectory
             .appendingPathComponent("quire-dry-run-\(getpid())-\(UUID().uuidString).sqlite").path
@@ -55,19 +66,31 @@ extension Runner {
         defer { signals.stop() }
         let warnings = try discover(into: store, state: &state, stop: signals.flag)
         if signals.flag.isSet { throw CancellationError() }
+        do {
+            let pool = makePool(state)
+            defer { pool.shutdown() }
+            try countPages(filter: { _ in true }, pool: pool, store: store, state: &state)
+        }
+        if state.interrupted || signals.flag.isSet { throw CancellationError() }
 
         var documents: [String: [String]] = [:]
+        var pageCounts: [String: Int] = [:]
+        var failures: [String: String] = [:]
         for (path, outcome) in state.discovered {
-            documents[Self.kind(of: outcome, store: store), default: []].append(path)
+            var kind = Self.kind(of: outcome, store: store)
+            if case .new(let id) = outcome {
+                let opened = try store.pageCount(ofDocument: id)
+                if let count = opened.count { pageCounts[path] = count } else if let error = opened.error { kind = "failed"; failures[path] = error }
+            }
+            documents[kind, default: []].append(path)
         }
         if !state.tooYoung.isEmpty { documents["waiting"] = state.tooYoung }
         if !state.missing.isEmpty { documents["missing"] = state.missing }
         let plan = try store.plan(planRequest(filter: { _ in true }))
         var byStage: [String: Int] = [:]
         for page in plan.pages { for stage in page.stages { byStage[stage.rawValue, default: 0] += 1 } }
-        return DryRunReport(documents: documents, pagesByStage: byStage, pages: plan.pages.count,
-                            documentsToOpen: try store.documentsToCount(passwordEnv: { _ in [] }).count,
-                            emptyInputs: state.emptyInputs, warnings: warnings)
+        return DryRunReport(documents: documents, pageCounts: pageCounts, failures: failures, pagesByStage: byStage,
+                            pages: plan.pages.count, emptyInputs: state.emptyInputs, warnings: warnings)
     }
 
     private static func kind(of outcome: DocumentOutcome, store: Store) -> String {

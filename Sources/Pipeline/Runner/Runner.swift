@@ -87,17 +87,12 @@ public final class Runner {
             }
         }
         if signals.flag.isSet { state.interrupted = true }
-        let pool = WorkerPool(size: workerCount,
-                              launch: launchWorker ?? WorkerPool.processes(executable: request.workerExecutable,
-                                                                           memoryMiB: spec.run.workerMemoryMiB),
-                              events: state.events)
+        let pool = makePool(state)
         defer { pool.shutdown() }
 
         // Phase 1: open new documents and count their pages (in workers: opening can crash).
-        let toCount = request.passesOnly ? [DocumentRef]() : try store.documentsToCount(passwordEnv: passwordEnv(for:)).filter { filter($0.path) }
-            .map { document in var ref = document; ref.passwordInput = inputNumber(for: ref.path); return ref }
-        if !toCount.isEmpty && !state.interrupted {
-            try dispatch(toCount.map { .count($0) }, pool: pool, store: store, state: &state)
+        if !request.passesOnly && !state.interrupted {
+            try countPages(filter: filter, pool: pool, store: store, state: &state)
         }
         // Phase 2: pages.
         if !state.interrupted {
@@ -129,6 +124,22 @@ public final class Runner {
         try store.finishRun(runID, exitCode: summary.exitCode, seconds: summary.seconds)
         progress.runFinished(summary)
         return summary
+    }
+
+    /// The workers of a run (or of a dry run's page counting).
+    func makePool(_ state: RunState) -> WorkerPool {
+        WorkerPool(size: workerCount,
+                   launch: launchWorker ?? WorkerPool.processes(executable: request.workerExecutable,
+                                                                memoryMiB: spec.run.workerMemoryMiB),
+                   events: state.events)
+    }
+
+    /// Opens the documents whose pages have not been counted (new or changed files) in workers,
+    /// and records their page counts and pending pages; one that cannot be opened is failed.
+    func countPages(filter: (String) -> Bool, pool: WorkerPool, store: Store, state: inout RunState) throws {
+        let toCount = try store.documentsToCount(passwordEnv: passwordEnv(for:)).filter { filter($0.path) }
+            .map { document in var ref = document; ref.passwordInput = inputNumber(for: ref.path); return ref }
+        if !toCount.isEmpty { try dispatch(toCount.map { .count($0) }, pool: pool, store: store, state: &state) }
     }
 
     /// Computes the current fingerprints: the pipeline's, and those of inputs with their own OCR

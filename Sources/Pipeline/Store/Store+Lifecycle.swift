@@ -111,6 +111,12 @@ extension Store {
         try db.execute("VACUUM INTO ?", path)
     }
 
+    /// Document `id`'s page count (nil until it is opened) and the error it failed with.
+    func pageCount(ofDocument id: Int64) throws -> (count: Int?, error: String?) {
+        try db.queryOne("SELECT page_count, error FROM documents WHERE id = ?", [id]) { ($0.optionalInt(0), $0.optionalString(1)) }
+            ?? (nil, nil)
+    }
+
     /// True when document `id` is a new version of a file: an older row at its path points to it.
     func supersedesAnother(_ id: Int64) throws -> Bool {
         try db.queryOne("SELECT 1 FROM documents WHERE superseded_by = ? LIMIT 1", [id]) { _ in true } ?? false

@@ -39,8 +39,10 @@ final class LayoutPageStage: PageStage {
     /// amount is no heading; an edge candidate over text is no figure; paragraphs continued in the
     /// next column or past a float are marked (`Block.continues`); 6: text-layer pages decide
     /// their line-end hyphens with the dictionary too; figures on tinted paper, unsure words in a
-    /// large picture are no text, labels taken at most 6 em out.
-    static let revision = 6
+    /// large picture are no text, labels taken at most 6 em out; 7: an unruled table keeps its
+    /// row labels across a wide gap before its numbers, when they are longer than six words and
+    /// alone between rows (a section label), and its header rows over a blank stub.
+    static let revision = 7
     static let inputs: [Stage] = [.extract, .ocr, .barcodes, .detect]
 
     init() {}
