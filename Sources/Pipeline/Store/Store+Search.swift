@@ -29,7 +29,8 @@ extension Store {
     /// (words, "phrases", prefix*, NEAR(a b, N), AND/OR/NOT), best first by bm25 (over the
     /// ``searchRankedPages`` most recent matching pages when more match).
     /// What people type is first made into FTS5's syntax (``SearchQuery``: dates, a bare NEAR).
-    public func search(_ query: String, limit: Int, near: Bool = true) throws -> [SearchHit] {
+    /// `ranked`: at most how many matching pages are ranked (tests make it small).
+    public func search(_ query: String, limit: Int, near: Bool = true, ranked: Int = Store.searchRankedPages) throws -> [SearchHit] {
         let match: String
         do { match = try SearchQuery.fts5(query, near: near) } catch { throw SearchQueryError(query: query, message: error.message) }
         do {
@@ -46,10 +47,10 @@ extension Store {
                     ORDER BY c.score, d.path, p.page_number LIMIT ?2
                     """, [match, limit]) { (id: $0.int64(0), path: $0.string(1), page: $0.int(2), score: $0.double(3)) }
             }
-            var hits = try best(candidates: Self.searchRankedPages)
+            var hits = try best(candidates: ranked)
             if hits.count < limit,
                try db.queryOne("SELECT count(*) FROM (SELECT 1 FROM page_fts WHERE page_fts MATCH ?1 LIMIT ?2)",
-                               [match, Self.searchRankedPages + 1], { $0.int(0) }) ?? 0 > Self.searchRankedPages {
+                               [match, ranked + 1], { $0.int(0) }) ?? 0 > ranked {
                 // Too few current pages among the most recent matches: rank them all.
                 hits = try best(candidates: nil)
             }
