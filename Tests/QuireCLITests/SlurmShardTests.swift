@@ -69,12 +69,14 @@ final class SlurmShardTests: XCTestCase {
         let check = try box.run(["status", box.pipeline, "--check"])
         XCTAssertEqual(check.status, 1)
         XCTAssertTrue(check.stdout.contains("pending") || check.stdout.contains("shard"), check.stdout)
-        // The task again (as a requeue does): it picks up its own shard database; then merge again.
-        let again1 = try slurm("sbatch", ["--parsable", "--array=\(victim)", "--cpus-per-task=1", "--chdir=\(box.dir.path)",
-                                          "--export=ALL,QUIRE=\(exe),OMP_THREAD_LIMIT=1", contrib + "/quire-shards.sbatch", box.pipeline])
-        _ = try slurm("sbatch", ["--parsable", "--dependency=afterany:\(again1)", "--cpus-per-task=1", "--chdir=\(box.dir.path)",
+        // The cancelled task requeued (`scontrol requeue`): it picks up its own shard database; then
+        // a merge after the array again. Slurm holds a requeued job until its begin time, two
+        // minutes after the requeue (Reason=BeginTime); an operator may start it at once.
+        _ = try slurm("scontrol", ["requeue", "\(array)_\(victim)"])
+        _ = try slurm("scontrol", ["update", "jobid=\(array)_\(victim)", "StartTime=now"])
+        _ = try slurm("sbatch", ["--parsable", "--dependency=afterany:\(array)", "--cpus-per-task=1", "--chdir=\(box.dir.path)",
                                  "--export=ALL,QUIRE=\(exe),OMP_THREAD_LIMIT=1", contrib + "/quire-merge.sbatch", box.pipeline])
-        try waitForQueue(60)
+        try waitForQueue(90)
 
         let singleDB = box.dir.appendingPathComponent("out/single.sqlite").path
         for (name, sql) in Self.contentQueries {

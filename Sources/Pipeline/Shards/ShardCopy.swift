@@ -16,7 +16,7 @@ struct ShardCopy {
             DROP TABLE IF EXISTS temp.merge_pages; DROP TABLE IF EXISTS temp.merge_ranges;
             CREATE TEMP TABLE merge_run_map(old INTEGER PRIMARY KEY, new INTEGER NOT NULL);
             CREATE TEMP TABLE merge_doc_map(old INTEGER PRIMARY KEY, new INTEGER NOT NULL);
-            CREATE TEMP TABLE merge_pages(old INTEGER PRIMARY KEY, replaced INTEGER);
+            CREATE TEMP TABLE merge_pages(old INTEGER PRIMARY KEY, replaced INTEGER, prior_attempts INTEGER NOT NULL DEFAULT 0);
             CREATE TEMP TABLE merge_ranges(path TEXT NOT NULL, first INTEGER, last INTEGER, whole INTEGER NOT NULL);
             CREATE INDEX temp.merge_ranges_path ON merge_ranges(path);
             """)
@@ -39,8 +39,10 @@ struct ShardCopy {
         try copyRuns(expressions)
         try copyDocuments(expressions)
         try db.execute("""
-            INSERT INTO temp.merge_pages(old, replaced)
-            SELECT p.id, mp.id FROM s.pages p JOIN s.documents d ON d.id = p.document_id
+            INSERT INTO temp.merge_pages(old, replaced, prior_attempts)
+            SELECT p.id, mp.id,
+                   CASE WHEN mp.run_id IN (SELECT new FROM temp.merge_run_map) THEN 0 ELSE COALESCE(mp.attempts, 0) END
+            FROM s.pages p JOIN s.documents d ON d.id = p.document_id
               JOIN temp.merge_doc_map m ON m.old = d.id
               LEFT JOIN main.pages mp ON mp.document_id = m.new AND mp.page_number = p.page_number
             WHERE EXISTS (SELECT 1 FROM temp.merge_ranges r WHERE r.path = d.path
@@ -181,6 +183,12 @@ private struct Expressions {
         let shape = shapes[table]!
         let source = "src.\"\(column)\""
         if column == "id", shape.hasOwnID, let offset = offsets[table] { return "\(source) + \(offset)" }
+        // A page that replaces one made elsewhere (last night's shard, a single run) keeps counting
+        // its failed attempts: a page failing in every `rerun --failed --shards` run stops at
+        // run.max_attempts, as on one machine. A page this shard delivered before is not counted twice.
+        if table == "pages", column == "attempts" {
+            return "\(source) + COALESCE((SELECT prior_attempts FROM temp.merge_pages WHERE old = src.id), 0)"
+        }
         guard let target = shape.references[column] else { return source }
         switch target {
         case "documents": return "(SELECT new FROM temp.merge_doc_map WHERE old = \(source))"

@@ -33,6 +33,11 @@ extension ShardPlanner {
             work.append(ShardWork(path: path, sha256: sha, pageCosts: []))
         }
         guard !work.isEmpty else { throw ShardError("\(spec.database): no failed pages or documents to rerun") }
+        // The plan is named by the failed pages and by the archive's run history: made again before
+        // anything was merged, it is the same plan; made after its shards were merged and pages
+        // failed again, it is a new plan, whose shards start from new databases (the old ones hold
+        // those pages failed, and a shard run does not retry a failed page).
+        listed.append("runs through #\(try store.db.queryOne("SELECT COALESCE(max(id), 0) FROM runs") { $0.int(0) } ?? 0)")
         var plan = ShardPlan(pipeline: spec.name, configHash: configHash(of: spec), snapshot: SHA256.hex(of: listed.joined(separator: "\n")),
                              shardCount: count, shardDatabase: shardPattern(for: spec), shards: ShardBalancer.balance(work, count: count))
         plan.failedOnly = true
@@ -43,8 +48,16 @@ extension ShardPlanner {
 /// `status --check` on a database with a shard plan: shards not merged yet are problems.
 public enum ShardStatus {
     public static func problems(database: String) -> [String] {
-        guard let plan = try? ShardPlanFile.read(path: ShardPlanFile.currentPath(database: database)),
-              let store = try? Store(path: database, readOnly: true) else { return [] }
+        let path = ShardPlanFile.currentPath(database: database)
+        guard FileManager.default.fileExists(atPath: path), let store = try? Store(path: database, readOnly: true) else { return [] }
+        // Every shard merged and no page pending (the usual morning): the plan's items (one per
+        // document, 100,000 in a million-page archive) need not be read.
+        if let header = try? ShardPlanFile.readHeader(path: path),
+           (try? store.db.queryOne("SELECT count(*) FROM merged_shards WHERE plan = ?", [header.id]) { $0.int(0) }) == header.shardCount,
+           (try? store.db.queryOne("SELECT EXISTS (SELECT 1 FROM pages WHERE status = 'pending')") { $0.int(0) }) == 0 {
+            return []
+        }
+        guard let plan = try? ShardPlanFile.read(path: path) else { return [] }
         let merged = Set((try? store.db.query("SELECT shard FROM merged_shards WHERE plan = ?", [plan.id]) { $0.int(0) }) ?? [])
         let pending = (try? store.db.query("""
             SELECT d.path, p.page_number FROM pages p JOIN documents d ON d.id = p.document_id

@@ -102,6 +102,25 @@ public enum ShardPlanFile {
         return target
     }
 
+    /// What names a plan, without its shards' items.
+    public struct Header: Decodable, Sendable {
+        public var configHash: String, snapshot: String, shardCount: Int
+        public var failedOnly: Bool?
+        enum CodingKeys: String, CodingKey {
+            case configHash = "config_hash", snapshot, shardCount = "shard_count", failedOnly = "failed_only"
+        }
+        /// As ``ShardPlan/id``.
+        public var id: String {
+            "\(configHash.prefix(8))-\(snapshot.prefix(8))-n\(shardCount)" + (failedOnly == true ? "-failed" : "")
+        }
+    }
+
+    /// Reads only the plan's header (its items are skipped by the parser, not decoded).
+    public static func readHeader(path: String) throws -> Header {
+        guard let data = FileManager.default.contents(atPath: path) else { throw ShardError("\(path): no shard plan") }
+        return try JSONDecoder().decode(Header.self, from: data)
+    }
+
     /// Reads a plan file as it is.
     public static func read(path: String) throws -> ShardPlan {
         guard let data = FileManager.default.contents(atPath: path) else {

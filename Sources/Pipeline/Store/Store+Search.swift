@@ -19,21 +19,46 @@ public struct SearchQueryError: Error, CustomStringConvertible, Sendable {
 }
 
 extension Store {
+    /// The most matching pages `search` ranks: a query matching more pages (a common word in a
+    /// large archive) ranks the most recently stored this many of them (pages.id descending, as
+    /// the full-text index is ordered), so that it answers in a constant time however large the
+    /// archive (bm25 over a million matching pages takes seconds). Fewer matches: all are ranked.
+    public static let searchRankedPages = 10_000
+
     /// Pages of current documents (not superseded, not duplicates) matching an FTS5 query
-    /// (words, "phrases", prefix*, NEAR(a b, N), AND/OR/NOT), best first by bm25.
+    /// (words, "phrases", prefix*, NEAR(a b, N), AND/OR/NOT), best first by bm25 (over the
+    /// ``searchRankedPages`` most recent matching pages when more match).
     /// What people type is first made into FTS5's syntax (``SearchQuery``: dates, a bare NEAR).
-    public func search(_ query: String, limit: Int, near: Bool = true) throws -> [SearchHit] {
+    /// `ranked`: at most how many matching pages are ranked (tests make it small).
+    public func search(_ query: String, limit: Int, near: Bool = true, ranked: Int = Store.searchRankedPages) throws -> [SearchHit] {
         let match: String
         do { match = try SearchQuery.fts5(query, near: near) } catch { throw SearchQueryError(query: query, message: error.message) }
         do {
-            return try db.query("""
-                SELECT d.path, p.page_number, snippet(page_fts, 0, '«', '»', '…', 16), bm25(page_fts)
-                FROM page_fts JOIN pages p ON p.id = page_fts.rowid JOIN documents d ON d.id = p.document_id
-                WHERE page_fts MATCH ?1 AND d.superseded_by IS NULL AND d.duplicate_of IS NULL AND d.status != \(DocumentStatus.missing.sql)
-                  AND d.status != \(DocumentStatus.duplicate.sql)
-                ORDER BY bm25(page_fts), d.path, p.page_number LIMIT ?2
-                """, [match, limit]) { r in
-                SearchHit(path: r.string(0), page: r.int(1), snippet: r.string(2), score: -r.double(3))
+            // The ranked candidates first (bm25 only, no snippet), newest first and at most
+            // `searchRankedPages` of them; the snippets then for the hits alone.
+            func best(candidates: Int?) throws -> [(id: Int64, path: String, page: Int, score: Double)] {
+                let cap = candidates.map { "ORDER BY page_fts.rowid DESC LIMIT \($0)" } ?? ""
+                return try db.query("""
+                    SELECT c.id, d.path, p.page_number, c.score
+                    FROM (SELECT page_fts.rowid AS id, bm25(page_fts) AS score FROM page_fts WHERE page_fts MATCH ?1 \(cap)) c
+                    JOIN pages p ON p.id = c.id JOIN documents d ON d.id = p.document_id
+                    WHERE d.superseded_by IS NULL AND d.duplicate_of IS NULL AND d.status != \(DocumentStatus.missing.sql)
+                      AND d.status != \(DocumentStatus.duplicate.sql)
+                    ORDER BY c.score, d.path, p.page_number LIMIT ?2
+                    """, [match, limit]) { (id: $0.int64(0), path: $0.string(1), page: $0.int(2), score: $0.double(3)) }
+            }
+            var hits = try best(candidates: ranked)
+            if hits.count < limit,
+               try db.queryOne("SELECT count(*) FROM (SELECT 1 FROM page_fts WHERE page_fts MATCH ?1 LIMIT ?2)",
+                               [match, ranked + 1], { $0.int(0) }) ?? 0 > ranked {
+                // Too few current pages among the most recent matches: rank them all.
+                hits = try best(candidates: nil)
+            }
+            return try hits.map { hit in
+                let text = try db.queryOne("""
+                    SELECT snippet(page_fts, 0, '«', '»', '…', 16) FROM page_fts WHERE page_fts MATCH ?1 AND page_fts.rowid = ?2
+                    """, [match, hit.id]) { $0.string(0) } ?? ""
+                return SearchHit(path: hit.path, page: hit.page, snippet: text, score: -hit.score)
             }
         } catch let error as SQLiteError where error.primaryCode == 1 {   // SQLITE_ERROR: fts5 syntax
             throw SearchQueryError(query: query, message: error.message)
