@@ -14,6 +14,12 @@ Writes, deterministically from the seed:
   born-digital-200.pdf        200 pages of text (--quick: 20), real text layer
   born-digital-2000.pdf       2,000 pages of text (skipped with --quick)
   manifest.json               what was made, with the seed and page counts
+
+    bench/make-corpus.py --seed 1 --out bench/work/corpus-pdfa --pdfa 20
+
+makes only the PDF/A side-by-side set (bench/run --parts pdfa): pdfa/scan-NN.png|jpg, single
+scanned pages in turn text-dense, with a table, with barcodes; about a third are JPEGs (gray
+and colour, quality 85, as scanners write them), and one is skewed by 3°.
 """
 from __future__ import annotations
 
@@ -190,19 +196,22 @@ def with_barcodes(rng, n: int) -> tuple[Image.Image, list[str], list[dict]]:
     return page, truth, barcodes
 
 
+def page_of_kind(rng, i: int) -> tuple[str, Image.Image, list[str], list[dict]]:
+    """Page i of a set: text-dense, with a table, with barcodes, in turn."""
+    kind = ["text", "table", "barcodes"][i % 3]
+    if kind == "text":
+        return (kind, *text_dense(rng), [])
+    if kind == "table":
+        return (kind, *with_table(rng), [])
+    return (kind, *with_barcodes(rng, i))
+
+
 def scanned(out: Path, rng, n_pages: int) -> list[dict]:
     (out / "scanned" / "png").mkdir(parents=True, exist_ok=True)
     (out / "truth").mkdir(parents=True, exist_ok=True)
     pages = []
     for i in range(n_pages):
-        kind = ["text", "table", "barcodes"][i % 3]
-        barcodes: list[dict] = []
-        if kind == "text":
-            page, truth = text_dense(rng)
-        elif kind == "table":
-            page, truth = with_table(rng)
-        else:
-            page, truth, barcodes = with_barcodes(rng, i)
+        kind, page, truth, barcodes = page_of_kind(rng, i)
         img = scan_look(page, rng)
         name = f"scan-{i + 1:03d}"
         img.save(out / "scanned" / "png" / f"{name}.png", dpi=(DPI, DPI), compress_level=1)
@@ -230,6 +239,33 @@ def image_pdf(out: Path, pngs: list[Path]) -> None:
         c.drawImage(ImageReader(str(p)), 0, 0, width=size[0], height=size[1])
         c.showPage()
     c.save()
+
+
+def pdfa_set(out: Path, rng, n: int) -> list[dict]:
+    """Single scanned pages for the PDF/A side by side, each its own file (an archive's scans):
+    PNG (gray, zlib level 6) or JPEG (quality 85, gray or colour on tinted paper); the tenth
+    page is tilted 3° on top of the usual ±0.5°."""
+    (out / "pdfa").mkdir(parents=True, exist_ok=True)
+    pages = []
+    for i in range(n):
+        kind, page, _, _ = page_of_kind(rng, i)
+        skew = 3.0 if i == 9 else 0.0
+        if skew:
+            page = page.rotate(skew, resample=Image.BILINEAR, fillcolor=255)
+        img = scan_look(page, rng)
+        fmt = "jpeg-gray" if i in (3, 7, 9, 15) else "jpeg-rgb" if i in (1, 11, 19) else "png"
+        name = f"scan-{i + 1:02d}"
+        if fmt == "png":
+            path = out / "pdfa" / f"{name}.png"
+            img.save(path, dpi=(DPI, DPI), compress_level=6)
+        else:
+            if fmt == "jpeg-rgb":
+                a = np.asarray(img, dtype=np.float32)
+                img = Image.fromarray(np.clip(np.stack([a, a * 0.97, a * 0.9], axis=2), 0, 255).astype(np.uint8), "RGB")
+            path = out / "pdfa" / f"{name}.jpg"
+            img.save(path, dpi=(DPI, DPI), quality=85)
+        pages.append({"name": name, "file": f"pdfa/{path.name}", "kind": kind, "format": fmt, "skew": skew})
+    return pages
 
 
 def born_digital(path: Path, rng, n_pages: int) -> None:
@@ -261,9 +297,18 @@ def main() -> None:
     ap.add_argument("--quick", action="store_true",
                     help="small corpus: 6 scanned pages, 20 born-digital pages, no 2,000-page PDF")
     ap.add_argument("--scanned", type=int, help="number of scanned pages (default 12, quick 6)")
+    ap.add_argument("--pdfa", type=int, metavar="N",
+                    help="make only the PDF/A side-by-side set: N single scans (PNG and JPEG, one skewed)")
     args = ap.parse_args()
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
+    if args.pdfa:
+        t0 = time.time()
+        pages = pdfa_set(out, np.random.default_rng(args.seed), args.pdfa)
+        (out / "manifest.json").write_text(json.dumps(
+            {"seed": args.seed, "pdfa_scans": args.pdfa, "files": {"pdfa_dir": "pdfa"}, "pdfa": pages}, indent=2) + "\n")
+        print(f"make-corpus: {args.pdfa} single scans for the PDF/A side by side in {time.time() - t0:.1f} s -> {out}")
+        return
     n_scanned = args.scanned or (6 if args.quick else 12)
     n_born = 20 if args.quick else 200
     t0 = time.time()

@@ -13,7 +13,8 @@ import QPDF
 ///   images, fonts and metadata stay as they were. Born-digital pages (text layer) keep their
 ///   own text and get no second layer.
 /// - Image inputs: a new PDF, one page per image page at the image's resolution (JPEGs passed
-///   through unchanged, others losslessly compressed), with the text layer over it.
+///   through unchanged, gray and RGB PNGs' compressed data too (``PNGPassThrough``), others
+///   losslessly compressed), with the text layer over it.
 ///
 /// Tesseract's `TessPDFRenderer` draws the text of a recognition it has just run, so using it
 /// would mean OCR again (minutes per document, and text that could differ from the database).
@@ -148,10 +149,9 @@ struct PDFRenderer {
         let pdf = try QPDFDocument()
         let font = try GlyphLessFont.add(to: pdf)
         for page in document.pages where keeping?.contains(page.number) != false {
-            let raster = try ImageFile.embeddable(document.path, page: page.number, maxPixels: maxPixels)
+            let (raster, image) = try embedded(document.path, page: page.number, in: pdf)
             let dpi = Double(page.dpi ?? 300)
             let (w, h) = (Double(raster.width) * 72 / dpi, Double(raster.height) * 72 / dpi)
-            let image = try Self.imageXObject(raster, in: pdf)
             let (turn, skew) = straightens(page)
             let frame = PageGeometry.pixelsToUserSpace(originalWidth: raster.width, originalHeight: raster.height, box: [0, 0, w, h], rotate: 0)
             let deskew = skew == 0 ? "" : PageGeometry.deskew(width: raster.width, height: raster.height, skew: skew).expressed(through: frame).cm
@@ -176,6 +176,17 @@ struct PDFRenderer {
             try pdf.addPage(try pdf.indirect(dict))
         }
         return pdf
+    }
+
+    /// The page's image as an XObject, with its size in pixels: a PNG's compressed data as it
+    /// is when PDF can read it (``PNGPassThrough``), a JPEG's bytes as they are, else the
+    /// decoded samples (compressed by qpdf).
+    private func embedded(_ path: String, page: Int, in pdf: QPDFDocument) throws -> (size: (width: Int, height: Int), image: QPDFDocument.Object) {
+        if page == 1, let png = PNGPassThrough.read(path: path), png.width * png.height <= maxPixels {
+            return ((png.width, png.height), try pdf.stream(png.data, dictionary: png.dictionary, filter: "/FlateDecode"))
+        }
+        let raster = try ImageFile.embeddable(path, page: page, maxPixels: maxPixels)
+        return ((raster.width, raster.height), try Self.imageXObject(raster, in: pdf))
     }
 
     private static func imageXObject(_ raster: EmbeddableRaster, in pdf: QPDFDocument) throws -> QPDFDocument.Object {
