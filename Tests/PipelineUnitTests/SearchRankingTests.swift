@@ -47,4 +47,11 @@ final class SearchRankingTests: XCTestCase {
         XCTAssertEqual(hits.first?.path, "/in/doc-1.pdf")
         XCTAssertTrue(hits.allSatisfy { Int($0.path.dropFirst(8).dropLast(4))! <= 20 }, "\(hits.map(\.path))")
     }
+
+    func testWhetherAQueryMatchesMoreThanAreRankedIsSaid() throws {
+        XCTAssertTrue(try store.searchMatchesMoreThanRanked("common", ranked: 29))
+        XCTAssertFalse(try store.searchMatchesMoreThanRanked("common", ranked: 30))
+        XCTAssertFalse(try store.searchMatchesMoreThanRanked("rare", ranked: 10))
+        XCTAssertFalse(try store.searchMatchesMoreThanRanked("\"unclosed", ranked: 10), "a query search refuses is not capped")
+    }
 }

@@ -372,4 +372,44 @@ final class ExportChangedMirrorTests: XCTestCase {
         let third = try box.run(["export", box.pipeline, "--format", "json,text", "--out", out, "--changed"])
         XCTAssertFalse(third.stderr.contains("removed"), third.stderr)
     }
+    /// A word matching more pages than `search` ranks: the hits are the best of the most recent
+    /// ones, and the command says so (stderr, and `ranked_most_recent` in JSON); a rarer word not.
+    func testSearchSaysWhenACommonWordIsRankedAmongTheMostRecentMatchesOnly() throws {
+        let run = try XCTUnwrap(SamplesEndToEndTests.run, "the sample run could not start")
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let box = run.box
+        let copy = box.dir.appendingPathComponent("many-pages.sqlite").path
+        try? FileManager.default.removeItem(atPath: copy)
+        let sql = """
+            .backup '\(copy)'
+            .open '\(copy)'
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 10001)
+            INSERT INTO documents(id, path, sha256, kind, page_count, status)
+              SELECT 100000 + i, '/many/doc-' || i || '.pdf', 'sha-many-' || i, 'pdf', 1, 'done' FROM n;
+            INSERT INTO pages(id, document_id, page_number, status) SELECT id, id, 1, 'done' FROM documents WHERE id > 100000;
+            INSERT INTO page_fts(rowid, text) SELECT id, 'commonplace filler ' || id FROM pages WHERE id > 100000;
+            """
+        let sqlite = Process()
+        sqlite.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+        sqlite.arguments = [box.database]
+        let input = Pipe()
+        sqlite.standardInput = input
+        try sqlite.run()
+        input.fileHandleForWriting.write(Data(sql.utf8))
+        try input.fileHandleForWriting.close()
+        sqlite.waitUntilExit()
+        XCTAssertEqual(sqlite.terminationStatus, 0)
+
+        let common = try box.run(["search", copy, "commonplace", "--limit", "3"])
+        XCTAssertEqual(common.status, 0, common.stderr)
+        XCTAssertEqual(common.stdout.split(separator: "\n").count, 3, common.stdout)
+        XCTAssertTrue(common.stderr.contains("note: more than 10000 pages match; these are the best of the 10000 most recently stored"),
+                      common.stderr)
+        let json = try box.run(["search", copy, "commonplace", "--limit", "3", "--json"])
+        XCTAssertTrue(json.stdout.contains("\"ranked_most_recent\" : 10000"), json.stdout)
+        let rare = try box.run(["search", copy, "priority", "--json"])
+        XCTAssertEqual(rare.status, 0, rare.stderr)
+        XCTAssertFalse(rare.stdout.contains("ranked_most_recent"), rare.stdout)
+        XCTAssertFalse(rare.stderr.contains("note:"), rare.stderr)
+    }
 }

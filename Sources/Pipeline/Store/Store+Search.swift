@@ -25,6 +25,16 @@ extension Store {
     /// archive (bm25 over a million matching pages takes seconds). Fewer matches: all are ranked.
     public static let searchRankedPages = 10_000
 
+    /// Whether `query` matches more pages than ``search`` ranks (it then ranks the
+    /// `ranked` most recently stored: `quire search` says so, so that no one takes the best of
+    /// those for the best of the archive). Counts at most `ranked + 1` matches.
+    public func searchMatchesMoreThanRanked(_ query: String, ranked: Int = Store.searchRankedPages) throws -> Bool {
+        guard let match = try? SearchQuery.fts5(query, near: true) else { return false }
+        let count = try db.queryOne("SELECT count(*) FROM (SELECT 1 FROM page_fts WHERE page_fts MATCH ?1 LIMIT ?2)",
+                                    [match, ranked + 1], { $0.int(0) }) ?? 0
+        return count > ranked
+    }
+
     /// Pages of current documents (not superseded, not duplicates) matching an FTS5 query
     /// (words, "phrases", prefix*, NEAR(a b, N), AND/OR/NOT), best first by bm25 (over the
     /// ``searchRankedPages`` most recent matching pages when more match).

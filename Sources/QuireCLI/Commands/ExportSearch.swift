@@ -56,12 +56,25 @@ func executeSearch(_ options: SearchOptions) throws -> Int32 {
     } catch let error as SearchQueryError {
         throw UsageError(error.description, command: "search")
     }
+    // A common word in a large archive: only the most recently stored matches were ranked.
+    let capped = try !hits.isEmpty && Store(path: database, readOnly: true).searchMatchesMoreThanRanked(options.query)
     if options.json {
-        struct Output: Encodable { var query: String; var hits: [SearchHit] }
+        struct Output: Encodable {
+            var query: String
+            var hits: [SearchHit]
+            /// Set when more pages match than are ranked: the hits are the best of this many most recent.
+            var rankedMostRecent: Int?
+            enum CodingKeys: String, CodingKey { case query, hits, rankedMostRecent = "ranked_most_recent" }
+        }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        write(String(decoding: try encoder.encode(Output(query: options.query, hits: hits)), as: UTF8.self), to: .stdout)
+        let output = Output(query: options.query, hits: hits, rankedMostRecent: capped ? Store.searchRankedPages : nil)
+        write(String(decoding: try encoder.encode(output), as: UTF8.self), to: .stdout)
     } else {
+        if capped {
+            write("note: more than \(Store.searchRankedPages) pages match; these are the best of the \(Store.searchRankedPages) "
+                  + "most recently stored (add words to the query to rank among all its matches)", to: .stderr)
+        }
         for hit in hits {
             let snippet = hit.snippet.split(whereSeparator: \.isNewline).joined(separator: " ")
             write("\(TerminalText.safe(hit.path)):\(hit.page): \(TerminalText.safe(snippet))", to: .stdout)
