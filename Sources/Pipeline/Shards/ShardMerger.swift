@@ -32,12 +32,19 @@ public final class ShardMerger {
     }
 
     /// Merges every shard that is there and valid; runs the owed document passes with `request`.
+    /// The page cache of the merge's connection to the canonical database.
+    static let cacheMiB = 256
+
     public func merge(passes request: RunRequest? = nil, note: (String) -> Void = { _ in }) throws -> MergeReport {
         var report = MergeReport()
         do {
             let lock = try RunLock(databasePath: spec.database)
             defer { withExtendedLifetime(lock) {} }
             let store = try Store(path: spec.database)
+            // Each shard's words go into indexes spread over the whole archive (words by text):
+            // with SQLite's 2 MiB default nearly every insert misses the cache once the archive is
+            // large (bench/RESULTS.md, merge).
+            try store.setCacheSize(mebibytes: Self.cacheMiB)
             let uncovered = try MergeRule.uncovered(in: store.db)
             guard uncovered.isEmpty else {
                 throw ShardError("\(spec.database): table(s) \(uncovered.joined(separator: ", ")) have no merge rule (MergeRules.swift); nothing merged")

@@ -74,6 +74,12 @@ public final class Store {
         }
     }
 
+    /// Sets this connection's page cache (SQLite's default is 2 MiB): for a long bulk write
+    /// into a large database (`quire merge`).
+    func setCacheSize(mebibytes: Int) throws {
+        try db.execute(script: "PRAGMA cache_size = -\(mebibytes * 1024)")
+    }
+
     /// For tests and `status`: a raw query.
     public func query<T>(_ sql: String, _ values: [SQLiteBindable?] = [], _ transform: (Row) throws -> T) throws -> [T] {
         try db.query(sql, values, transform)
