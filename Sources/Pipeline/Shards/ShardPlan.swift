@@ -49,7 +49,10 @@ public struct ShardPlan: Codable, Sendable, Equatable {
     public var shards: [Shard]
 
     /// `"<config8>-<snapshot8>-n<N>"`: what the plan covers, in its file name and in each shard database.
-    public var id: String {
+    public var id: String { Self.id(configHash: configHash, snapshot: snapshot, shardCount: shardCount, failedOnly: failedOnly) }
+
+    /// A plan's id from what names it (also read from a plan file's header alone).
+    static func id(configHash: String, snapshot: String, shardCount: Int, failedOnly: Bool) -> String {
         "\(configHash.prefix(8))-\(snapshot.prefix(8))-n\(shardCount)" + (failedOnly ? "-failed" : "")
     }
 

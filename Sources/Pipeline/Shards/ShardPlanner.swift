@@ -111,7 +111,7 @@ public enum ShardPlanFile {
         }
         /// As ``ShardPlan/id``.
         public var id: String {
-            "\(configHash.prefix(8))-\(snapshot.prefix(8))-n\(shardCount)" + (failedOnly == true ? "-failed" : "")
+            ShardPlan.id(configHash: configHash, snapshot: snapshot, shardCount: shardCount, failedOnly: failedOnly == true)
         }
     }
 

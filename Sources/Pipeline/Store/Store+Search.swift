@@ -30,9 +30,13 @@ extension Store {
     /// those for the best of the archive). Counts at most `ranked + 1` matches.
     public func searchMatchesMoreThanRanked(_ query: String, ranked: Int = Store.searchRankedPages) throws -> Bool {
         guard let match = try? SearchQuery.fts5(query, near: true) else { return false }
-        let count = try db.queryOne("SELECT count(*) FROM (SELECT 1 FROM page_fts WHERE page_fts MATCH ?1 LIMIT ?2)",
-                                    [match, ranked + 1], { $0.int(0) }) ?? 0
-        return count > ranked
+        return try matches(match, moreThan: ranked)
+    }
+
+    /// Whether the FTS5 query `match` matches more than `count` pages (counting at most `count + 1`).
+    private func matches(_ match: String, moreThan count: Int) throws -> Bool {
+        try db.queryOne("SELECT count(*) FROM (SELECT 1 FROM page_fts WHERE page_fts MATCH ?1 LIMIT ?2)",
+                        [match, count + 1], { $0.int(0) }) ?? 0 > count
     }
 
     /// Pages of current documents (not superseded, not duplicates) matching an FTS5 query
@@ -58,9 +62,7 @@ extension Store {
                     """, [match, limit]) { (id: $0.int64(0), path: $0.string(1), page: $0.int(2), score: $0.double(3)) }
             }
             var hits = try best(candidates: ranked)
-            if hits.count < limit,
-               try db.queryOne("SELECT count(*) FROM (SELECT 1 FROM page_fts WHERE page_fts MATCH ?1 LIMIT ?2)",
-                               [match, ranked + 1], { $0.int(0) }) ?? 0 > ranked {
+            if hits.count < limit, try matches(match, moreThan: ranked) {
                 // Too few current pages among the most recent matches: rank them all.
                 hits = try best(candidates: nil)
             }
