@@ -162,7 +162,8 @@ public final class BarcodeReader {
     /// One pass over `page`; `onlyCandidates` turns a whole-page pass into reads of the
     /// candidate regions.
     private func read(_ page: BarcodePage, pass: BarcodePass, onlyCandidates: Bool) throws(BarcodeError) -> [Barcode] {
-        let wanted = pass.zbar || pass.area == .finderPatterns ? symbologies.intersection([.qr])
+        let wanted = pass.zbar && pass.linearOnly ? symbologies.intersection(Self.zbarRetail)
+            : pass.zbar || pass.area == .finderPatterns ? symbologies.intersection([.qr])
             : pass.linearOnly ? symbologies.filter(\.isLinear)
             : pass.matrixOnly ? symbologies.filter { !$0.isLinear } : symbologies
         guard !wanted.isEmpty else { return [] }
@@ -214,7 +215,7 @@ public final class BarcodeReader {
                                       rotation: radians, scaledWidth: scaledW, scaledHeight: scaledH,
                                       readWidth: Double(plane.width), readHeight: Double(plane.height))
         let context = "reading \(image.width)x\(image.height) image, pass \(pass)"
-        let symbols = pass.zbar ? zbar.readQR(gray: plane.bytes, width: plane.width, height: plane.height)
+        let symbols = pass.zbar ? zbar.read(gray: plane.bytes, width: plane.width, height: plane.height, symbologies: wanted)
             : try readPlane(plane, pass: pass, wanted: wanted, context: context)
         return symbols.compactMap { symbol -> Barcode? in
             guard let family = Symbology(zxingFormat: symbol.format),
@@ -272,6 +273,10 @@ public final class BarcodeReader {
     }
 
     static let dataBarFamily: Set<Symbology> = [.gs1DataBar, .gs1DataBarExpanded]
+
+    /// What a linear ZBar pass reads: the retail codes (EAN/UPC, with check digits), where
+    /// ZBar's edge-based scanner reads blurred and curved photos zxing-cpp cannot.
+    static let zbarRetail: Set<Symbology> = [.ean13, .upca, .ean8, .upce]
 
     /// Repeated single-symbol reads, whiting out each symbol found (at most `limit` symbols).
     private func readOneByOne(_ plane: BarcodeGrayPlane, formats: zxing_BarcodeFormats, binarizer: BarcodeBinarizer,

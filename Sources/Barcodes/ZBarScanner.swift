@@ -1,12 +1,15 @@
 import CZBar
+import DocumentModel
 import Foundation
 import ZXingShim
 
-/// Reads QR codes with ZBar 0.23, the second decoder: measured on the dev set's real photos
-/// it finds QR codes zxing-cpp 1.4 misses (high versions, some small ones) and, on real
-/// code-free pages and receipts, nothing that is not there. Only its QR decoder is enabled:
-/// that is what the real-photo measurement covers; over all symbologies it misread 17 codes
-/// on the generated quality set (bench/barcode-quality/README.md).
+/// Reads QR codes and EAN/UPC codes with ZBar 0.23, the second decoder. QR: measured on the
+/// dev set's real photos it finds QR codes zxing-cpp 1.4 misses (high versions, some small
+/// ones) and, on real code-free pages and receipts, nothing that is not there. EAN/UPC: its
+/// edge-based scanner reads some blurred, curved retail codes in photos that zxing-cpp 1.4
+/// (and 3.1) cannot (the dev set's ZXing sample images). Only these decoders are enabled, one
+/// set per call: over all symbologies it misread 17 codes on the generated quality set
+/// (bench/barcode-quality/README.md), most of them in symbologies without a check digit.
 ///
 /// Owns one `zbar_image_scanner_t`, destroyed in `deinit`. Not `Sendable`.
 /// ZBar docs: https://github.com/mchehab/zbar (`zbar.h`: image scanner, symbols).
@@ -18,14 +21,38 @@ final class ZBarScanner {
         guard let scanner = zbar_image_scanner_create() else { fatalError("zbar_image_scanner_create: out of memory") }
         self.scanner = scanner
         zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_ENABLE, 0)
-        zbar_image_scanner_set_config(scanner, ZBAR_QRCODE, ZBAR_CFG_ENABLE, 1)
     }
 
     deinit { zbar_image_scanner_destroy(scanner) }
 
+    /// The ZBar decoders enabled now (all off at creation).
+    private var enabled: Set<Symbology> = []
+
+    /// The symbologies ZBar reads for quire, with ZBar's symbol type. UPC-A and UPC-E are
+    /// enabled on their own: otherwise ZBar reports them as EAN-13.
+    static let types: [Symbology: zbar_symbol_type_t] = [
+        .qr: ZBAR_QRCODE, .ean13: ZBAR_EAN13, .upca: ZBAR_UPCA, .ean8: ZBAR_EAN8, .upce: ZBAR_UPCE,
+    ]
+
     /// The QR codes in 8-bit gray pixels (row stride = width), as zxing-shaped symbols in the
     /// coordinates of those pixels. The pixels are borrowed for the call only.
     func readQR(gray: [UInt8], width: Int, height: Int) -> [ZXingSymbol] {
+        read(gray: gray, width: width, height: height, symbologies: [.qr])
+    }
+
+    /// The symbols of `symbologies` (those ZBar reads for quire, see ``types``) in 8-bit gray
+    /// pixels, as zxing-shaped symbols: EAN/UPC payloads as zxing 1.4 gives them (UPC-A 12
+    /// digits, UPC-E 8, with the check digit).
+    func read(gray: [UInt8], width: Int, height: Int, symbologies: Set<Symbology>) -> [ZXingSymbol] {
+        let wanted = symbologies.filter { Self.types[$0] != nil }
+        guard !wanted.isEmpty else { return [] }
+        if wanted != enabled {
+            // zbar_image_scanner_set_config: 0 on success; a known type and config cannot fail.
+            for (symbology, type) in Self.types {
+                zbar_image_scanner_set_config(scanner, type, ZBAR_CFG_ENABLE, wanted.contains(symbology) ? 1 : 0)
+            }
+            enabled = wanted
+        }
         guard width > 0, height > 0, let image = zbar_image_create() else { return [] }
         defer { zbar_image_destroy(image) }
         // "Y800": 8-bit gray.
@@ -43,18 +70,38 @@ final class ZBarScanner {
             var symbol = zbar_image_first_symbol(image)
             while let s = symbol {
                 defer { symbol = zbar_symbol_next(s) }
-                guard zbar_symbol_get_type(s) == ZBAR_QRCODE, let data = zbar_symbol_get_data(s) else { continue }
+                let type = zbar_symbol_get_type(s)
+                guard let symbology = Self.types.first(where: { $0.value == type })?.key, wanted.contains(symbology),
+                      let data = zbar_symbol_get_data(s) else { continue }
                 let bytes = Array(UnsafeBufferPointer(start: UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self),
                                                       count: Int(zbar_symbol_get_data_length(s))))
                 let points = (0..<zbar_symbol_get_loc_size(s)).map {
                     (x: Double(zbar_symbol_get_loc_x(s, $0)), y: Double(zbar_symbol_get_loc_y(s, $0)))
                 }
-                guard let corners = Self.quad(points) else { continue }
-                symbols.append(ZXingSymbol(format: zxing_BarcodeFormat_QRCode, text: String(decoding: bytes, as: UTF8.self),
-                                           bytes: bytes, contentType: zxing_ContentType_Text, addOn: "", corners: corners))
+                guard let corners = symbology == .qr ? Self.quad(points) : Self.linearQuad(points) else { continue }
+                let text = Self.zxingText(String(decoding: bytes, as: UTF8.self), symbology: symbology)
+                symbols.append(ZXingSymbol(format: symbology.zxingFormat, text: text, bytes: symbology == .qr ? bytes : [],
+                                           contentType: zxing_ContentType_Text, addOn: "", corners: corners))
             }
             return symbols
         }
+    }
+
+    /// ZBar's EAN/UPC text as zxing 1.4 gives it: ZBar writes UPC-A and UPC-E with the
+    /// leading 0 of their EAN-13 form (13 and 8 digits: `0` + number system + …); zxing gives
+    /// UPC-A as 12 digits. QR text is unchanged.
+    static func zxingText(_ text: String, symbology: Symbology) -> String {
+        if symbology == .upca, text.count == 13, text.hasPrefix("0") { return String(text.dropFirst()) }
+        return text
+    }
+
+    /// A linear symbol's corners from ZBar's points (one per scan line that read it, along
+    /// the bars' middle): their bounding box, at least 2 px high, in zxing's order.
+    static func linearQuad(_ points: [(x: Double, y: Double)]) -> [(x: Double, y: Double)]? {
+        guard !points.isEmpty else { return nil }
+        let xs = points.map(\.x), ys = points.map(\.y)
+        let x0 = xs.min()!, x1 = max(xs.max()!, x0 + 2), y0 = ys.min()!, y1 = max(ys.max()!, y0 + 2)
+        return [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
     }
 
     /// Four corners in zxing's order (top-left, top-right, bottom-right, bottom-left, clockwise

@@ -16,15 +16,16 @@ extension StageSettingsHolder {
 }
 
 /// Barcodes: every symbol on the page image, with its corners (zxing-cpp 1.4, staged search;
-/// ZBar for QR). Runs before layout, which places the codes in the page's structure and leaves
+/// ZBar for QR and EAN/UPC). Runs before layout, which places the codes in the page's structure and leaves
 /// out the words OCR read inside a symbol.
 final class BarcodesPageStage: PageStage {
     static let stage = Stage.barcodes
     static let section = "barcodes"
     static let keys = ["enabled", "symbologies", "try_harder"]
     static let defaultSettings = BarcodeSettings()
-    /// 2: staged photo search; 3: QR finder-pattern areas (and finder triples as evidence of a code).
-    static let revision = 3
+    /// 2: staged photo search; 3: QR finder-pattern areas (and finder triples as evidence of a code);
+    /// 4: the ZBar retail pass (EAN-13, UPC-A, EAN-8, UPC-E).
+    static let revision = 4
     static let inputs: [Stage] = [.extract]
     static let needsImage = true
 
