@@ -19,26 +19,7 @@ enum BarcodePasses {
         BarcodePass(multi: true, binarizer: .globalHistogram),
         BarcodePass(multi: false, area: .candidates, binarizer: .globalHistogram),
         BarcodePass(multi: false),
-    ] + experimentPasses
-
-    static let experimentPasses: [BarcodePass] = ProcessInfo.processInfo.environment["QUIRE_BENCH_EXPERIMENT"] == nil ? [] : [
-        BarcodePass(multi: true, scale: 2, linearOnly: true),
-        BarcodePass(multi: true, scale: 2, binarizer: .globalHistogram, linearOnly: true),
-        BarcodePass(multi: false, scale: 2, linearOnly: true),
-        BarcodePass(multi: true, scale: 3, linearOnly: true),
-        BarcodePass(multi: true, binarizer: .globalHistogram, linearOnly: true),
-        BarcodePass(multi: true, linearOnly: true, normalize: true),
-        BarcodePass(multi: true, scale: 2, linearOnly: true, normalize: true),
-        BarcodePass(multi: true, scale: 2, rotation: 10, linearOnly: true),
-        BarcodePass(multi: true, scale: 2, rotation: -10, linearOnly: true),
-        BarcodePass(multi: true, scale: 1.5, linearOnly: true),
-        BarcodePass(multi: true, scale: 1.5, binarizer: .globalHistogram, linearOnly: true),
-        BarcodePass(multi: false, scale: 3, linearOnly: true),
-        BarcodePass(multi: false, scale: 2, binarizer: .globalHistogram, linearOnly: true),
         BarcodePass(linearOnly: true, zbar: true),
-        BarcodePass(scale: 2, linearOnly: true, zbar: true),
-        BarcodePass(linearOnly: true, normalize: true, zbar: true),
-        BarcodePass(scale: 0.5, linearOnly: true, zbar: true),
     ]
 
     struct Record: Encodable {
