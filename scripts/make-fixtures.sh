@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Regenerates every committed test fixture (deterministic). Needs Python 3 with:
-#   pip install reportlab segno zxing-cpp Pillow numpy pypdf pyzbar   (pyzbar: the libzbar0 of scripts/setup.sh)
+#   pip install reportlab segno zxing-cpp Pillow numpy pypdf pyzbar   (pyzbar loads the libzbar that scripts/setup.sh installs)
 # Running or testing quire never needs this: the outputs are committed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
