@@ -1,0 +1,71 @@
+import DocumentModel
+import LanguageID
+
+/// How `ocr.languages: auto` chooses the models a page is read with, from what the language
+/// detector (CLD2) finds in a reading and, when that reading may be in the wrong script, the
+/// script Tesseract's OSD sees on the page. Pure: the reader (``AutoLanguageReader``) does the
+/// reading.
+struct LanguageRouter: Sendable {
+    /// Installed candidate models, in the pipeline's order; the first is read first.
+    let candidates: [String]
+
+    /// A second language is read along with the main one when at least this share of the
+    /// page's letters is in it (CLD2's percent): a page in two languages.
+    static let secondLanguagePercent = 20
+    /// Below this mean word confidence (0...100) a reading may be of the wrong script (a Russian
+    /// page read with `eng` comes back as confident-looking Latin soup only rarely above it).
+    static let confidentReading = 70.0
+
+    /// What to do after reading a page with `models`.
+    enum Decision: Equatable {
+        /// The reading stands; the page's language.
+        case keep(PageLanguage?)
+        /// Read the page again with these models (the language it is expected to be in).
+        case reread([String], PageLanguage)
+        /// Ask OSD for the page's script before deciding.
+        case needScript
+    }
+
+    /// The model read first (`eng` when a candidate, else the first candidate).
+    var firstModels: [String] { [candidates.contains("eng") ? "eng" : candidates[0]] }
+
+    /// Whether a reading with `models` whose detection is `guess` and mean confidence
+    /// `confidence` can be trusted to be in the right script without asking OSD.
+    func scriptIsPlausible(_ guess: LanguageGuess, readWith models: [String], confidence: Double) -> Bool {
+        guard guess.reliable, let main = guess.main, let textScript = LanguageCatalog.script(ofTag: main) else { return false }
+        return textScript == models.first.flatMap(LanguageCatalog.script(ofModel:)) && confidence >= Self.confidentReading
+    }
+
+    /// Decides from a reading with `models`. `script`: what OSD said (nil: not asked).
+    func decide(_ guess: LanguageGuess, readWith models: [String], confidence: Double, script: String?) -> Decision {
+        let readScript = models.first.flatMap(LanguageCatalog.script(ofModel:))
+        if script == nil, !scriptIsPlausible(guess, readWith: models, confidence: confidence) { return .needScript }
+        let pageScript = script ?? guess.main.flatMap(LanguageCatalog.script(ofTag:)) ?? readScript
+        // Read in another script than the page's: the text says nothing yet; read with the
+        // first candidate of the page's script.
+        if let pageScript, pageScript != readScript {
+            guard let model = candidates.first(where: { LanguageCatalog.script(ofModel: $0) == pageScript }) else {
+                let missing = LanguageCatalog.defaultModel(forScript: pageScript)
+                return .keep(PageLanguage(codes: missing.map { [LanguageCatalog.tag(forModel: $0)] } ?? [], script: pageScript,
+                                          confidence: 0, method: .detectedWithoutModel, models: models, missingModel: missing))
+            }
+            return .reread([model], PageLanguage(codes: [LanguageCatalog.tag(forModel: model)], script: pageScript,
+                                                 confidence: 0, method: .detected, models: [model]))
+        }
+        guard let main = guess.main else { return .keep(nil) }
+        let confidence = Double(guess.percents.first ?? 0) / 100 * (guess.reliable ? 1 : 0.5)
+        let codes = guess.languages.filter { $0.tag == main || $0.percent >= Self.secondLanguagePercent }.map(\.tag)
+        guard let model = LanguageCatalog.model(forTag: main), candidates.contains(model) else {
+            return .keep(PageLanguage(codes: codes, script: pageScript, confidence: confidence, method: .detectedWithoutModel,
+                                      models: models, missingModel: LanguageCatalog.model(forTag: main)))
+        }
+        var wanted = [model]
+        for (tag, percent) in guess.languages.dropFirst() where percent >= Self.secondLanguagePercent {
+            if let second = LanguageCatalog.model(forTag: tag), candidates.contains(second), !wanted.contains(second) {
+                wanted.append(second)
+            }
+        }
+        let language = PageLanguage(codes: codes, script: pageScript, confidence: confidence, method: .detected, models: wanted)
+        return wanted == models ? .keep(language) : .reread(wanted, language)
+    }
+}
