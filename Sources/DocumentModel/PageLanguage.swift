@@ -33,6 +33,12 @@ public struct PageLanguage: Codable, Sendable, Hashable {
         self.models = models; self.missingModel = missingModel
     }
 
+    /// The language of a page read with the `models` the pipeline names (`[eng]`, `[nld, fra]`).
+    public init(given models: [String]) {
+        self.init(codes: models.map(LanguageCatalog.tag(forModel:)), script: models.first.flatMap(LanguageCatalog.script(ofModel:)),
+                  confidence: 1, method: .given, models: models)
+    }
+
     /// The main language's tag.
     public var code: String { codes.first ?? "und" }
 }

@@ -127,7 +127,11 @@ final class OCRPageStage: PageStage {
                                                              deadline: max(1, deadline - Date().timeIntervalSince(start)),
                                                              maxPixels: maxPixels)
         }
-        guard settings.detectsLanguage else { return try read(settings.languages) }
+        guard settings.detectsLanguage else {
+            var page = try read(settings.languages)
+            page.language = PageLanguage(given: settings.languages)
+            return page
+        }
         if autoReader?.candidates != settings.languages {
             autoReader = (settings.languages, AutoLanguageReader(candidates: settings.languages))
         }
