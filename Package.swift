@@ -74,7 +74,7 @@ let package = Package(
         // QuireCLIUnitTests. Integration targets: real Tesseract, poppler, leptonica, zxing-cpp
         // and the quire binary end to end.
         .testTarget(name: "LayoutTests", dependencies: ["Layout"]),
-        .testTarget(name: "PipelineUnitTests", dependencies: ["Pipeline"]),
+        .testTarget(name: "PipelineUnitTests", dependencies: ["Pipeline", "LanguageID"]),
         .testTarget(name: "QuireCLIUnitTests", dependencies: ["QuireCLI"]),
         .testTarget(name: "DataDetectionTests", dependencies: ["DataDetection"]),
         .testTarget(name: "SplitTests", dependencies: ["Split"]),

@@ -102,7 +102,8 @@ final class ExtractPageStage: PageStage {
         return ExtractOutput(
             size: PageSize(width: size.0, height: size.1, dpi: dpi),
             textSource: extracted.textSource, rotation: prepared.rotation, skew: prepared.skewDegrees,
-            rulings: rulings, figures: figures, textLayer: extracted.textLayer,
+            rulings: rulings, figures: figures,
+            textLayer: extracted.textLayer.map { page.settings.ocr.detectsLanguage ? $0.withDetectedLanguage() : $0 },
             estimatedDPI: usesOCR ? prepared.textScale?.estimatedDPI : nil,
             working: WorkingPage(prepared: prepared, firstReading: firstReading))
     }

@@ -53,8 +53,13 @@ struct LanguageRouter: Sendable {
                                                  confidence: 0, method: .detected, models: [model]))
         }
         guard let main = guess.main else { return .keep(nil) }
-        let confidence = Double(guess.percents.first ?? 0) / 100 * (guess.reliable ? 1 : 0.5)
-        let codes = guess.languages.filter { $0.tag == main || $0.percent >= Self.secondLanguagePercent }.map(\.tag)
+        let confidence = guess.pageConfidence, codes = guess.pageCodes
+        // Too little text for CLD2 to be sure (a receipt, a form): the reading in the right
+        // script stands rather than a re-read in a guessed language
+        // (nor a missing model reported on a guess).
+        guard guess.reliable else {
+            return .keep(PageLanguage(codes: codes, script: pageScript, confidence: confidence, method: .detected, models: models))
+        }
         guard let model = LanguageCatalog.model(forTag: main), candidates.contains(model) else {
             return .keep(PageLanguage(codes: codes, script: pageScript, confidence: confidence, method: .detectedWithoutModel,
                                       models: models, missingModel: LanguageCatalog.model(forTag: main)))
@@ -68,4 +73,28 @@ struct LanguageRouter: Sendable {
         let language = PageLanguage(codes: codes, script: pageScript, confidence: confidence, method: .detected, models: wanted)
         return wanted == models ? .keep(language) : .reread(wanted, language)
     }
+}
+
+extension PageText {
+    /// A born-digital page's text layer with its language found by the detector
+    /// (`ocr.languages: auto`; method `text_layer`, no model). Unchanged when nothing is found.
+    func withDetectedLanguage() -> PageText {
+        let guess = LanguageDetector.detect(plainText)
+        guard let main = guess.main else { return self }
+        var copy = self
+        copy.language = PageLanguage(codes: guess.pageCodes, script: LanguageCatalog.script(ofTag: main),
+                                     confidence: guess.pageConfidence, method: .textLayer, models: [])
+        return copy
+    }
+}
+
+extension LanguageGuess {
+    /// The page's languages: the main one and any other with at least
+    /// `LanguageRouter.secondLanguagePercent` of the letters.
+    var pageCodes: [String] {
+        languages.filter { $0.tag == main || $0.percent >= LanguageRouter.secondLanguagePercent }.map(\.tag)
+    }
+
+    /// 0...1: the main language's share of the letters, halved when CLD2 calls it unreliable.
+    var pageConfidence: Double { Double(percents.first ?? 0) / 100 * (reliable ? 1 : 0.5) }
 }
