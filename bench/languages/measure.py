@@ -18,6 +18,7 @@ import argparse
 import json
 import os
 import re
+import shutil
 import sqlite3
 import subprocess
 import tempfile
@@ -80,13 +81,14 @@ def main():
     os.makedirs(english)
     for m in manifest:
         if m["models"] == ["eng"]:
-            os.symlink(os.path.join(pages, m["page"]), os.path.join(english, m["page"]))
+            shutil.copy(os.path.join(pages, m["page"]), os.path.join(english, m["page"]))
 
-    # Only the PNGs: one input per page file for the hand run; the folder for the others.
+    # Only the PNGs (copies: quire does not follow links by default): one input per page file
+    # for the hand run; the folder for the others.
     folder = os.path.join(work, "all")
     os.makedirs(folder)
     for m in manifest:
-        os.symlink(os.path.join(pages, m["page"]), os.path.join(folder, m["page"]))
+        shutil.copy(os.path.join(pages, m["page"]), os.path.join(folder, m["page"]))
     setups = {"auto": ([(folder, None)], auto), "hand": (inputs_hand, "[eng]"), "eng": ([(folder, None)], "[eng]")}
     found, walls = {}, {}
     for name, (inputs, languages) in setups.items():

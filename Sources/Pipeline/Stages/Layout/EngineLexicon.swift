@@ -39,8 +39,7 @@ extension OCRPageStage {
         guard settings.languageCorrection else { return nil }
         if settings.detectsLanguage {
             // `languages: auto`: the dictionary of the models the page was read with.
-            settings.languages = page.pageText?.language?.models.nilIfEmpty
-                ?? LanguageRouter(candidates: settings.languages).firstModels
+            settings.languages = page.pageText?.language?.models.nilIfEmpty ?? settings.firstLanguages
             settings.autoLanguages = nil
         }
         guard page.pageText?.source == .ocr else {

@@ -29,6 +29,9 @@ public struct OCRSettings: Codable, Sendable, Equatable {
     public var autoLanguages: Bool? = nil
     /// Whether each page's language is detected (`languages: auto`).
     public var detectsLanguage: Bool { autoLanguages == true }
+    /// The languages a page is read with before anything is detected: with `auto` the first
+    /// candidate (``LanguageRouter/firstModels``), else all of them.
+    public var firstLanguages: [String] { detectsLanguage ? LanguageRouter(candidates: languages).firstModels : languages }
     public var level: OCRLevel = .balanced
     /// Lines whose confidence (0...100) is below this are re-read by the accurate pass.
     /// nil: the level's default.
