@@ -87,6 +87,28 @@ final class AutoLanguagesTests: XCTestCase {
         XCTAssertEqual(models, ["rus"])
     }
 
+    func testRouterPicksTheLikeliestCandidateWhenCLD2IsUnsureOfALongText() {
+        let router = LanguageRouter(candidates: ["eng", "spa"])
+        let long = LanguageGuess(tags: ["gl", "es"], percents: [45, 39], reliable: false, textBytes: 900)
+        guard case .reread(let models, let language) = router.decide(long, readWith: ["eng"], confidence: 80, script: "Latin") else {
+            return XCTFail("a long Spanish page CLD2 is unsure of is read with spa")
+        }
+        XCTAssertEqual(models, ["spa"])
+        XCTAssertEqual(language.codes, ["es"])
+        // A short one (a receipt) keeps its reading.
+        let short = LanguageGuess(tags: ["gl", "es"], percents: [45, 39], reliable: false, textBytes: 80)
+        XCTAssertEqual(router.decide(short, readWith: ["eng"], confidence: 80, script: "Latin"),
+                       .keep(PageLanguage(codes: ["gl", "es"], script: "Latin", confidence: 0.225, method: .detected, models: ["eng"])))
+    }
+
+    func testRouterReadsATwoScriptPageWithBothModels() {
+        let router = LanguageRouter(candidates: ["eng", "deu", "rus"])
+        guard case .reread(let models, _) = router.decide(guess(["de"], [55]), readWith: ["eng"], confidence: 60, script: "Cyrillic") else {
+            return XCTFail("German read well above Cyrillic: both models")
+        }
+        XCTAssertEqual(models, ["rus", "deu"])
+    }
+
     func testRouterReportsTheModelADetectedLanguageLacks() {
         let router = LanguageRouter(candidates: ["eng", "fra"])
         guard case .keep(let cyrillic?) = router.decide(guess([], []), readWith: ["eng"], confidence: 30, script: "Cyrillic") else {

@@ -15,6 +15,9 @@ struct LanguageRouter: Sendable {
     /// Below this mean word confidence (0...100) a reading may be of the wrong script (a Russian
     /// page read with `eng` comes back as confident-looking Latin soup only rarely above it).
     static let confidentReading = 70.0
+    /// Bytes of letters from which a reading CLD2 is unsure of is still long enough to pick
+    /// the likeliest candidate (about five lines).
+    static let unsureTextBytes = 300
 
     /// What to do after reading a page with `models`.
     enum Decision: Equatable {
@@ -49,16 +52,29 @@ struct LanguageRouter: Sendable {
                 return .keep(PageLanguage(codes: missing.map { [LanguageCatalog.tag(forModel: $0)] } ?? [], script: pageScript,
                                           confidence: 0, method: .detectedWithoutModel, models: models, missingModel: missing))
             }
-            return .reread([model], PageLanguage(codes: [LanguageCatalog.tag(forModel: model)], script: pageScript,
-                                                 confidence: 0, method: .detected, models: [model]))
+            // A page in two scripts (German above, Russian below): what was read well in the
+            // old script is read with its model too.
+            let kept = guess.reliable ? guess.languages.filter { $0.percent >= Self.secondLanguagePercent }
+                .compactMap { LanguageCatalog.model(forTag: $0.tag) }
+                .filter { candidates.contains($0) && LanguageCatalog.script(ofModel: $0) == readScript } : []
+            let wanted = [model] + kept.prefix(1)
+            return .reread(wanted, PageLanguage(codes: wanted.map(LanguageCatalog.tag(forModel:)), script: pageScript,
+                                                confidence: 0, method: .detected, models: wanted))
         }
         guard let main = guess.main else { return .keep(nil) }
         let confidence = guess.pageConfidence, codes = guess.pageCodes
-        // Too little text for CLD2 to be sure (a receipt, a form): the reading in the right
-        // script stands rather than a re-read in a guessed language
-        // (nor a missing model reported on a guess).
-        guard guess.reliable else {
-            return .keep(PageLanguage(codes: codes, script: pageScript, confidence: confidence, method: .detected, models: models))
+        if !guess.reliable {
+            // Too little text for CLD2 to be sure (a receipt, a form): the reading in the right
+            // script stands rather than a re-read in a guessed language (nor is a missing model
+            // reported on a guess). On a longer text CLD2 is unsure between close languages
+            // (Spanish, Galician, Portuguese): the first of them with a candidate model decides.
+            guard guess.textBytes >= Self.unsureTextBytes,
+                  let tag = guess.tags.first(where: { LanguageCatalog.model(forTag: $0).map(candidates.contains) == true }),
+                  let model = LanguageCatalog.model(forTag: tag) else {
+                return .keep(PageLanguage(codes: codes, script: pageScript, confidence: confidence, method: .detected, models: models))
+            }
+            let language = PageLanguage(codes: [tag], script: pageScript, confidence: confidence, method: .detected, models: [model])
+            return [model] == models ? .keep(language) : .reread([model], language)
         }
         guard let model = LanguageCatalog.model(forTag: main), candidates.contains(model) else {
             return .keep(PageLanguage(codes: codes, script: pageScript, confidence: confidence, method: .detectedWithoutModel,
