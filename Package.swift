@@ -32,6 +32,9 @@ let package = Package(
         // libphonenumber (C++) has no C API either: the same shape. Debian ships no .pc file.
         .target(name: "PhoneNumberShim",
                 linkerSettings: [.linkedLibrary("phonenumber")]),
+        // CLD2 (language identification, Debian's libcld2-dev) is C++ too: the same shape.
+        .target(name: "CLD2Shim",
+                linkerSettings: [.linkedLibrary("cld2")]),
 
         // MARK: Pure values and algorithms (no C).
         .target(name: "DocumentModel"),
@@ -49,11 +52,12 @@ let package = Package(
         .target(name: "OCR", dependencies: ["CTesseract", "Imaging", "DocumentModel"]),
         .target(name: "Barcodes", dependencies: ["ZXingShim", "CZBar", "Imaging", "DocumentModel"]),
         .target(name: "PhoneNumbers", dependencies: ["PhoneNumberShim", "DataDetection"]),
+        .target(name: "LanguageID", dependencies: ["CLD2Shim"]),
 
         // MARK: The pipeline and the command line.
         .target(name: "Pipeline",
                 dependencies: ["DocumentModel", "Layout", "SQLite", "YAML", "Imaging", "PDF", "OCR", "Barcodes", "DataDetection",
-                               "PhoneNumbers", "CGLib", "CSystem", "CTesseract", "Split"],
+                               "PhoneNumbers", "CGLib", "CSystem", "CTesseract", "Split", "LanguageID"],
                 // QUIRE_FAULT (test-only fault injection) exists in debug builds only.
                 swiftSettings: [.define("QUIRE_TEST_FAULTS", .when(configuration: .debug))]),
         .target(name: "Export", dependencies: ["DocumentModel", "Layout", "Pipeline", "Split", "XML", "QPDF", "Imaging", "OCR", "CTesseract"]),
@@ -70,7 +74,7 @@ let package = Package(
         // QuireCLIUnitTests. Integration targets: real Tesseract, poppler, leptonica, zxing-cpp
         // and the quire binary end to end.
         .testTarget(name: "LayoutTests", dependencies: ["Layout"]),
-        .testTarget(name: "PipelineUnitTests", dependencies: ["Pipeline"]),
+        .testTarget(name: "PipelineUnitTests", dependencies: ["Pipeline", "LanguageID"]),
         .testTarget(name: "QuireCLIUnitTests", dependencies: ["QuireCLI"]),
         .testTarget(name: "DataDetectionTests", dependencies: ["DataDetection"]),
         .testTarget(name: "SplitTests", dependencies: ["Split"]),
@@ -80,6 +84,7 @@ let package = Package(
         .testTarget(name: "ImagingTests", dependencies: ["Imaging"]),
         .testTarget(name: "PDFTests", dependencies: ["PDF"]),
         .testTarget(name: "OCRTests", dependencies: ["OCR"]),
+        .testTarget(name: "LanguageIDTests", dependencies: ["LanguageID", "DocumentModel"]),
         .testTarget(name: "BarcodesTests", dependencies: ["Barcodes"]),
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline"]),
         .testTarget(name: "QuireCLITests", dependencies: ["QuireCLI", "XML", "YAML"]),

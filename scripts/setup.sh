@@ -7,6 +7,7 @@ set -euo pipefail
 PACKAGES=(
   pkg-config
   libtesseract-dev tesseract-ocr-eng tesseract-ocr-osd tesseract-ocr-deu
+  tesseract-ocr-fra tesseract-ocr-rus libcld2-dev
   libleptonica-dev libtiff-dev libexif-dev libgif-dev
   libpoppler-glib-dev libcairo2-dev libglib2.0-dev
   libzxing-dev libzbar-dev libphonenumber-dev

@@ -8,7 +8,8 @@ import Foundation
 // blockHint, paragraphHint, words: count, then per word text, confidence f64, box, fontSize
 // (0 = none, else 1 + f64), bold u8; regions: count, then per region kind, box, index.
 // Integers are zigzag LEB128 varints; optional integers are stored as value + 1 (0 = nil);
-// strings are a byte count and UTF-8.
+// strings are a byte count and UTF-8. Since `ocr.languages: auto`, an optional trailer: the
+// page's language (``PageLanguage``) as a JSON string; absent when the page has none.
 
 extension PageText {
     static let codingVersion: UInt8 = 1
@@ -65,6 +66,7 @@ extension PageText {
             regions.append(RegionHint(kind: kind, box: try r.box(), index: try r.int()))
         }
         self.regions = regions
+        language = r.atEnd ? nil : try JSONDecoder().decode(PageLanguage.self, from: Data(try r.string().utf8))
     }
 
     private func write(to w: inout ByteWriter) {
@@ -84,6 +86,7 @@ extension PageText {
         }
         w.int(regions.count)
         for region in regions { w.string(region.kind.rawValue); w.box(region.box); w.int(region.index) }
+        if let language, let json = try? JSONEncoder().encode(language) { w.string(String(decoding: json, as: UTF8.self)) }
     }
 }
 
@@ -130,6 +133,8 @@ struct ByteReader {
     private var offset = 0
 
     init(_ raw: UnsafeRawBufferPointer) { self.raw = raw }
+
+    var atEnd: Bool { offset >= raw.count }
 
     mutating func byte() throws -> UInt8 {
         guard offset < raw.count else { throw Malformed(reason: "truncated") }

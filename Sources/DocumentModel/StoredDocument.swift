@@ -29,6 +29,8 @@ public struct StoredPage: Codable, Sendable, Hashable {
     public var barcodes: [Barcode]
     /// Data found in the page's text (the `detect` stage), in the page's order.
     public var detectedData: [DetectedData]
+    /// The page's language (`pages.language`), when detected or given.
+    public var language: PageLanguage?
 
     public init(number: Int, status: PageStatus, error: String? = nil, failedStage: String? = nil,
                 width: Int? = nil, height: Int? = nil, dpi: Int? = nil, textSource: TextSource? = nil,
@@ -71,6 +73,17 @@ public struct StoredDocument: Codable, Sendable, Hashable {
 
     /// The document's title: the title block of its first page that has one.
     public var title: String? { pages.lazy.compactMap(\.title).first }
+
+    /// The document's languages (BCP 47 tags), most pages first: its pages' main languages,
+    /// then second languages. Empty when no page has one.
+    public var languages: [String] {
+        var count: [String: Int] = [:], order: [String] = []
+        for tag in pages.compactMap(\.language).flatMap(\.codes) {
+            if count[tag] == nil { order.append(tag) }
+            count[tag, default: 0] += 1
+        }
+        return order.enumerated().sorted { (count[$0.element]!, -$0.offset) > (count[$1.element]!, -$1.offset) }.map(\.element)
+    }
 
     /// Tables of the document in order, with their page numbers.
     public var tables: [(page: Int, block: Block)] {

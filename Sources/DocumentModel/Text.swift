@@ -80,10 +80,15 @@ public struct PageText: Codable, Sendable, Hashable {
     public var source: TextSource
     public var lines: [Line]
     public var regions: [RegionHint]
+    /// The page's language, when it was detected or given (`pages.language`).
+    public var language: PageLanguage?
 
-    public init(source: TextSource, lines: [Line], regions: [RegionHint] = []) {
-        self.source = source; self.lines = lines; self.regions = regions
+    public init(source: TextSource, lines: [Line], regions: [RegionHint] = [], language: PageLanguage? = nil) {
+        self.source = source; self.lines = lines; self.regions = regions; self.language = language
     }
+
+    /// The page's text, its lines joined by newlines (what the language detector reads).
+    public var plainText: String { lines.map(\.text).joined(separator: "\n") }
 
     public var words: [Word] { lines.flatMap(\.words) }
     /// Mean word confidence (0...100); 0 for a page without words.

@@ -89,6 +89,8 @@ struct ALTORenderer {
             counter.block += 1
             try w.startElement("TextBlock")
             try w.attribute("ID", "p\(n)_b\(counter.block)")
+            // ALTO 4 `BlockType/@LANG` (xsd:language): the page's language (`ocr.languages: auto`).
+            if let language = page.language, !language.codes.isEmpty { try w.attribute("LANG", language.code) }
             try position(region.box, to: w)
             for line in region.lines {
                 counter.line += 1

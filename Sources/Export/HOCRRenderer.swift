@@ -15,8 +15,10 @@ struct HOCRRenderer {
                       systemID: "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd")
         try w.startElement("html")
         try w.attribute("xmlns", "http://www.w3.org/1999/xhtml")
-        try w.attribute("xml:lang", "en")
-        try w.attribute("lang", "en")
+        // The document's main language (`ocr.languages: auto` or the pipeline's), else English.
+        let language = document.languages.first ?? "en"
+        try w.attribute("xml:lang", language)
+        try w.attribute("lang", language)
         try w.startElement("head")
         try w.element("title", text: document.title ?? Self.fileName(document.path))
         try w.element("meta", ["http-equiv": "Content-Type", "content": "text/html;charset=utf-8"])
@@ -38,6 +40,8 @@ struct HOCRRenderer {
         if let dpi = page.dpi { title += "; scan_res \(dpi) \(dpi)" }
         if page.status != .done { title += "; x_status \(page.status.rawValue)" }
         try start("div", "ocr_page", "page_\(n)", title, w)
+        // hOCR 1.2 §4: `lang` on any element gives the language of its content.
+        if let language = page.language, !language.codes.isEmpty { try w.attribute("lang", language.code) }
         var counter = (area: 0, par: 0, line: 0, word: 0)
         for region in PageRegion.regions(of: page) {
             counter.area += 1; counter.par += 1

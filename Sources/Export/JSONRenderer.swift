@@ -52,6 +52,11 @@ struct DocumentJSON: Encodable {
         var width: Int?, height: Int?, dpi: Int?, textSource: String?, rotation: Int, skew: Double
         var title: String?, text: String, blocks: [BlockJSON], barcodes: [BarcodeJSON], detectedData: [DetectedJSON]
         var lines: [LineJSON]?
+        var language: LanguageJSON?
+    }
+    /// The page's language (`pages.language`, …): BCP 47 tags, script, confidence, method, models.
+    struct LanguageJSON: Encodable {
+        var code: String, codes: [String], script: String?, confidence: Double, method: String, models: [String]
     }
 
     var schema = JSONRenderer.schemaID
@@ -68,7 +73,7 @@ struct DocumentJSON: Encodable {
     var pages: [PageJSON]
 
     init(_ d: StoredDocument, generator version: String, words: Bool, languages: [String] = []) {
-        let m = ArchiveMetadata(d, languages: languages, producer: "quire \(version)")
+        let m = ArchiveMetadata(d, languages: d.languages.isEmpty ? languages : d.languages, producer: "quire \(version)")
         metadata = MetadataJSON(title: m.title, documentDate: m.date?.value, documentDateSource: m.date?.source.rawValue,
                                 languages: m.languages, pageCount: m.pageCount, producer: m.producer,
                                 archiveIdentifier: m.archiveIdentifier)
@@ -87,7 +92,12 @@ struct DocumentJSON: Encodable {
         PageJSON(pageNumber: p.number, status: p.status.rawValue, error: p.error, failedStage: p.failedStage,
                  width: p.width, height: p.height, dpi: p.dpi, textSource: p.textSource?.rawValue, rotation: p.rotation,
                  skew: p.skew, title: p.title, text: p.text, blocks: p.blocks.map(block), barcodes: p.barcodes.map(barcode),
-                 detectedData: p.detectedData.map(detected), lines: words ? p.lines.map(line) : nil)
+                 detectedData: p.detectedData.map(detected), lines: words ? p.lines.map(line) : nil,
+                 language: p.language.flatMap { l in
+                     l.codes.isEmpty ? nil : LanguageJSON(code: l.code, codes: l.codes, script: l.script,
+                                                          confidence: (l.confidence * 1000).rounded() / 1000,
+                                                          method: l.method.rawValue, models: l.models)
+                 })
     }
 
     static func block(_ b: Block) -> BlockJSON {

@@ -59,7 +59,7 @@ struct PDFRenderer {
             pdf = try imagePDF(document)
         }
         guard options.pdfa else { return [RenderedFile(suffix: suffix, bytes: try pdf.write())] }
-        let metadata = ArchiveMetadata(document, languages: languages, producer: producer, ownTitle: own.title,
+        let metadata = ArchiveMetadata(document, languages: document.languages.isEmpty ? languages : document.languages, producer: producer, ownTitle: own.title,
                                        author: own.author, subject: own.subject, keywords: own.keywords)
         try PDFAConformance.finish(pdf, metadata: metadata)
         return [RenderedFile(suffix: suffix, bytes: try pdf.write(preserveEncryption: false, minimumVersion: "1.4"))]

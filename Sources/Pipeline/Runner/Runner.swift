@@ -112,6 +112,11 @@ public final class Runner {
             try dispatch(pages.map { .page($0) } + passes, pool: pool, store: store, state: &state)
         }
         let status: RunStatus = state.interrupted ? .interrupted : .completed
+        // `ocr.languages: auto`: a language found without its model, once per run.
+        for message in try store.missingLanguageModels(runID: runID) {
+            progress.warning(message)
+            warnings.append(message)
+        }
         try store.updateRun(runID, counts: state.counts, status: status)
         var summary = RunSummary(runID: runID, status: status, counts: state.counts,
                                  seconds: Date().timeIntervalSince(started), failures: state.failures,

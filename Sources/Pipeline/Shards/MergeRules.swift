@@ -42,7 +42,7 @@ enum MergeRule: Equatable {
         "runs": .runs,
         "documents": .documents,
         "pages": .pageOwned, "page_stages": .pageOwned,
-        "page_fts": .pageFTS,
+        "page_fts": .pageFTS, "page_fts_exact": .pageFTS,
         "document_moves": .documentOwned,
         "exports": .notCopied("shards export nothing; exports are made from the canonical database"),
         "schema_migrations": .notCopied("each database has its own (the merge checks they agree)"),
@@ -59,6 +59,8 @@ enum MergeRule: Equatable {
         try db.query("""
             SELECT name FROM \(schema).sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'
               AND name NOT IN ('page_fts_data', 'page_fts_idx', 'page_fts_content', 'page_fts_docsize', 'page_fts_config')
+              AND name NOT IN ('page_fts_exact_data', 'page_fts_exact_idx', 'page_fts_exact_content',
+                               'page_fts_exact_docsize', 'page_fts_exact_config')
             ORDER BY name
             """) { $0.string(0) }
     }

@@ -55,7 +55,9 @@ struct ShardCopy {
         for table in order.reversed() {
             try db.execute("DELETE FROM main.\"\(table)\" AS t WHERE \(expressions.filter(table, alias: "t", schema: "main", pages: replaced))")
         }
-        try db.execute("DELETE FROM main.page_fts WHERE rowid IN (\(replaced))")
+        for fts in ["page_fts", "page_fts_exact"] {
+            try db.execute("DELETE FROM main.\(fts) WHERE rowid IN (\(replaced))")
+        }
         let copied = "SELECT old FROM temp.merge_pages"
         for table in order {
             let columns = expressions.columns(of: table)
@@ -65,10 +67,12 @@ struct ShardCopy {
                 FROM s.\"\(table)\" AS src WHERE \(expressions.filter(table, alias: "src", schema: "s", pages: copied))
                 """)
         }
-        try db.execute("""
-            INSERT INTO main.page_fts(rowid, text) SELECT rowid + \(offsets["pages"] ?? 0), text FROM s.page_fts
-            WHERE rowid IN (\(copied))
-            """)
+        for fts in ["page_fts", "page_fts_exact"] {
+            try db.execute("""
+                INSERT INTO main.\(fts)(rowid, text) SELECT rowid + \(offsets["pages"] ?? 0), text FROM s.\(fts)
+                WHERE rowid IN (\(copied))
+                """)
+        }
         try copyDocumentOwned(expressions, tables: tables.filter { MergeRule.rules[$0] == .documentOwned })
         try addPendingPages()
     }

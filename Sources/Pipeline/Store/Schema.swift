@@ -20,7 +20,8 @@ enum Schema {
         // Stages that store outputs of their own bring their migrations (`PageStage.migrations`);
         // all are applied in the order of their ids, whoever declares them.
         let more = [Migrator.Migration(id: 15, name: "the document's date, chosen in the document pass", sql: v15),
-                    Migrator.Migration(id: 18, name: "shards: runs' host and shard, shard identity, merged shards", sql: v18Shards)]
+                    Migrator.Migration(id: 18, name: "shards: runs' host and shard, shard identity, merged shards", sql: v18Shards),
+                    Migrator.Migration(id: 20, name: "unstemmed full-text index for pages not in English", sql: v20)]
             + StageCatalog.declared.flatMap({ $0.migrations })
         for migration in more.sorted(by: { $0.id < $1.id }) {
             m.register(migration.id, migration.name, sql: migration.sql)
@@ -325,5 +326,18 @@ extension Schema {
     ALTER TABLE documents ADD COLUMN document_date TEXT;          -- ISO 8601: 2024-03-21 (or 2024-03)
     ALTER TABLE documents ADD COLUMN document_date_source TEXT;   -- first_page_top | labelled | most_frequent
     CREATE INDEX documents_document_date ON documents(document_date) WHERE document_date IS NOT NULL;
+    """
+}
+
+extension Schema {
+    /// `page_fts` stems English (porter): French, Dutch or Russian words come out mangled there
+    /// ("université" and "universel" are both "univers"). Pages in another language are also
+    /// indexed unstemmed in `page_fts_exact` (rowid = pages.id), and `quire search` matches them
+    /// there (Store+Search). Filled from `page_fts` for the pages that already have a language.
+    static let v20 = """
+    CREATE VIRTUAL TABLE page_fts_exact USING fts5(text, tokenize = 'unicode61 remove_diacritics 2');
+    INSERT INTO page_fts_exact(rowid, text)
+      SELECT f.rowid, f.text FROM page_fts f JOIN pages p ON p.id = f.rowid
+      WHERE p.language IS NOT NULL AND p.language <> 'en';
     """
 }

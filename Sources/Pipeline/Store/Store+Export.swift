@@ -135,6 +135,7 @@ extension Store {
             document.pages[i].barcodes.append(barcode)
         }
         for (pageID, items) in try detectedDataByPage(documentID: id) { if let i = index[pageID] { document.pages[i].detectedData = items } }
+        for (pageID, i) in index { document.pages[i].language = try storedLanguage(pageID: pageID) }
         if words {
             for (pageID, lines) in try linesByPage(documentID: id) { if let i = index[pageID] { document.pages[i].lines = lines } }
         }

@@ -131,5 +131,11 @@ extension Store {
             : Continuations.text(of: blocks)
         try db.execute("DELETE FROM page_fts WHERE rowid = ?", pageID)
         try db.execute("INSERT INTO page_fts(rowid, text) VALUES (?, ?)", pageID, text)
+        // Pages in another language than English are indexed unstemmed too (migration 20).
+        try db.execute("DELETE FROM page_fts_exact WHERE rowid = ?", pageID)
+        try db.execute("""
+            INSERT INTO page_fts_exact(rowid, text) SELECT ?1, ?2 FROM pages
+            WHERE id = ?1 AND language IS NOT NULL AND language <> 'en'
+            """, pageID, text)
     }
 }

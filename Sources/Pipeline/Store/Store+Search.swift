@@ -33,9 +33,19 @@ extension Store {
         return try matches(match, moreThan: ranked)
     }
 
+    /// The pages matching the FTS5 query `?1`, with bm25 (`id`, `score`): pages in English or of
+    /// unknown language in `page_fts` (porter stemming), pages in another language in
+    /// `page_fts_exact` (unstemmed, migration 20), so that English stemming never mangles them.
+    static let matchingPagesSQL = """
+        SELECT page_fts.rowid AS id, bm25(page_fts) AS score FROM page_fts WHERE page_fts MATCH ?1
+          AND page_fts.rowid NOT IN (SELECT rowid FROM page_fts_exact)
+        UNION ALL
+        SELECT page_fts_exact.rowid AS id, bm25(page_fts_exact) AS score FROM page_fts_exact WHERE page_fts_exact MATCH ?1
+        """
+
     /// Whether the FTS5 query `match` matches more than `count` pages (counting at most `count + 1`).
     private func matches(_ match: String, moreThan count: Int) throws -> Bool {
-        try db.queryOne("SELECT count(*) FROM (SELECT 1 FROM page_fts WHERE page_fts MATCH ?1 LIMIT ?2)",
+        try db.queryOne("SELECT count(*) FROM (SELECT 1 FROM (\(Self.matchingPagesSQL)) LIMIT ?2)",
                         [match, count + 1], { $0.int(0) }) ?? 0 > count
     }
 
@@ -51,10 +61,10 @@ extension Store {
             // The ranked candidates first (bm25 only, no snippet), newest first and at most
             // `searchRankedPages` of them; the snippets then for the hits alone.
             func best(candidates: Int?) throws -> [(id: Int64, path: String, page: Int, score: Double)] {
-                let cap = candidates.map { "ORDER BY page_fts.rowid DESC LIMIT \($0)" } ?? ""
+                let cap = candidates.map { "ORDER BY id DESC LIMIT \($0)" } ?? ""
                 return try db.query("""
                     SELECT c.id, d.path, p.page_number, c.score
-                    FROM (SELECT page_fts.rowid AS id, bm25(page_fts) AS score FROM page_fts WHERE page_fts MATCH ?1 \(cap)) c
+                    FROM (SELECT id, score FROM (\(Self.matchingPagesSQL)) \(cap)) c
                     JOIN pages p ON p.id = c.id JOIN documents d ON d.id = p.document_id
                     WHERE d.superseded_by IS NULL AND d.duplicate_of IS NULL AND d.status != \(DocumentStatus.missing.sql)
                       AND d.status != \(DocumentStatus.duplicate.sql)
@@ -67,9 +77,12 @@ extension Store {
                 hits = try best(candidates: nil)
             }
             return try hits.map { hit in
-                let text = try db.queryOne("""
-                    SELECT snippet(page_fts, 0, '«', '»', '…', 16) FROM page_fts WHERE page_fts MATCH ?1 AND page_fts.rowid = ?2
-                    """, [match, hit.id]) { $0.string(0) } ?? ""
+                var text = ""
+                for fts in ["page_fts_exact", "page_fts"] where text.isEmpty {
+                    text = try db.queryOne("""
+                        SELECT snippet(\(fts), 0, '«', '»', '…', 16) FROM \(fts) WHERE \(fts) MATCH ?1 AND \(fts).rowid = ?2
+                        """, [match, hit.id]) { $0.string(0) } ?? ""
+                }
                 return SearchHit(path: hit.path, page: hit.page, snippet: text, score: -hit.score)
             }
         } catch let error as SQLiteError where error.primaryCode == 1 {   // SQLITE_ERROR: fts5 syntax

@@ -25,7 +25,9 @@ private func describe(_ tally: Discovery.InputTally) -> String {
 /// "2 inputs, OCR eng+deu balanced, 3 barcode symbologies, 2 workers, database /data/q.db"
 func summary(of spec: PipelineSpec) -> String {
     var parts = ["\(spec.inputs.count) input\(spec.inputs.count == 1 ? "" : "s")"]
-    parts.append(spec.ocr.enabled ? "OCR \(spec.ocr.languages.joined(separator: "+")) \(spec.ocr.level.rawValue)" : "OCR off")
+    let languages = spec.ocr.detectsLanguage
+        ? "languages auto (\(spec.ocr.languages.joined(separator: ", ")))" : spec.ocr.languages.joined(separator: "+")
+    parts.append(spec.ocr.enabled ? "OCR \(languages) \(spec.ocr.level.rawValue)" : "OCR off")
     if spec.barcodes.enabled {
         let count = spec.barcodes.symbologies.count
         parts.append("\(count) barcode symbolog\(count == 1 ? "y" : "ies")")

@@ -42,7 +42,7 @@ final class DetectPageStage: PageStage {
     static let revision = 1
     static let inputs: [Stage] = [.ocr]
 
-    private var detector: (settings: DetectionSettings, engine: DataDetector)?
+    private var detectors: [(settings: DetectionSettings, engine: DataDetector)] = []
 
     init() {}
 
@@ -62,17 +62,32 @@ final class DetectPageStage: PageStage {
             let own = DateOrderHint(pages: [text])
             let others = page.documentContext(of: Self.self) ?? DateOrderHint()
             let document = DateOrderHint.merged([own, others])
-            return DetectionOutput(items: detector(settings).detect(in: text, documentDates: document), dateOrder: own,
+            let rules = Self.settings(settings, for: text.language)
+            return DetectionOutput(items: detector(rules).detect(in: text, documentDates: document), dateOrder: own,
                                    documentDates: others)
         }) else { return nil }
         return output
     }
 
+    /// The settings a page is read with: when the pipeline fixes no locale (nor a country), a
+    /// page whose language was detected (`ocr.languages: auto`) is read by its language's
+    /// conventions (French: day first, decimal comma). English is left without a locale (it
+    /// says nothing of day/month order: a British and an American page read alike).
+    static func settings(_ settings: DetectionSettings, for language: PageLanguage?) -> DetectionSettings {
+        guard settings.locale == nil, settings.countries.isEmpty, let language,
+              [.detected, .textLayer].contains(language.method), let tag = language.codes.first, tag != "en" else { return settings }
+        var own = settings
+        own.locale = tag.replacingOccurrences(of: "-", with: "_")
+        return own
+    }
+
     private func detector(_ settings: DetectionSettings) -> DataDetector {
-        if detector?.settings != settings {
-            detector = (settings, DataDetector(settings: settings, phoneNumbers: PhoneNumberLibrary()))
-        }
-        return detector!.engine
+        if let i = detectors.firstIndex(where: { $0.settings == settings }) { return detectors[i].engine }
+        let made = DataDetector(settings: settings, phoneNumbers: PhoneNumberLibrary())
+        // A few kept: with `ocr.languages: auto` pages of several languages alternate.
+        if detectors.count >= 4 { detectors.removeFirst() }
+        detectors.append((settings, made))
+        return made
     }
 
     // MARK: Storage

@@ -76,13 +76,13 @@ final class ExtractPageStage: PageStage {
         let readFirst = usesOCR && settings.detectOrientation && ocr.enabled && page.isDue(.ocr) && reader != nil
         guard var (prepared, _) = try page.step(.preprocess, {
             usesOCR ? try preprocess(extracted.image, textScale: extracted.textScale, settings,
-                                     languages: ocr.languages, orientation: !readFirst)
+                                     languages: ocr.firstLanguages, orientation: !readFirst)
                     : PreparedImage(image: extracted.image, rotation: 0, skewDegrees: 0)
         }) else { return nil }
         var firstReading: (text: PageText, ms: Int)?
         if readFirst, let reader {
             let read = try reader.readFirst(page, extracted, prepared) { image, textScale in
-                try self.preprocessor(settings, languages: ocr.languages).reoriented(image, textScale: textScale)
+                try self.preprocessor(settings, languages: ocr.firstLanguages).reoriented(image, textScale: textScale)
             }
             prepared = read.prepared
             firstReading = read.reading
@@ -102,7 +102,8 @@ final class ExtractPageStage: PageStage {
         return ExtractOutput(
             size: PageSize(width: size.0, height: size.1, dpi: dpi),
             textSource: extracted.textSource, rotation: prepared.rotation, skew: prepared.skewDegrees,
-            rulings: rulings, figures: figures, textLayer: extracted.textLayer,
+            rulings: rulings, figures: figures,
+            textLayer: extracted.textLayer.map { page.settings.ocr.detectsLanguage ? $0.withDetectedLanguage() : $0 },
             estimatedDPI: usesOCR ? prepared.textScale?.estimatedDPI : nil,
             working: WorkingPage(prepared: prepared, firstReading: firstReading))
     }

@@ -35,11 +35,20 @@ extension OCRPageStage {
     /// so the hyphens of a page do not depend on which worker laid it out; for a text-layer page
     /// only when a hyphen is asked about (``DeferredLexicon``). nil when language correction is off.
     func lexicon(for page: PageContext) -> (any Lexicon)? {
-        let settings = page.settings.ocr.with(languages: page.task.ocrLanguages)
+        var settings = page.settings.ocr.with(languages: page.task.ocrLanguages)
         guard settings.languageCorrection else { return nil }
+        if settings.detectsLanguage {
+            // `languages: auto`: the dictionary of the models the page was read with.
+            settings.languages = page.pageText?.language?.models.nilIfEmpty ?? settings.firstLanguages
+            settings.autoLanguages = nil
+        }
         guard page.pageText?.source == .ocr else {
             return DeferredLexicon { [self] in (try? self.recognizer(for: settings))?.lexicon }
         }
         return (try? recognizer(for: settings))?.lexicon
     }
+}
+
+private extension Array {
+    var nilIfEmpty: Self? { isEmpty ? nil : self }
 }

@@ -3,6 +3,7 @@ import DocumentModel
 import Foundation
 import Imaging
 import OCR
+import SQLite
 import YAML
 
 extension Stage {
@@ -31,7 +32,11 @@ final class OCRPageStage: PageStage {
     static let inputs: [Stage] = [.extract]
     static let needsImage = true
 
-    private var recognizer: (settings: OCRSettings, engine: TextRecognizer)?
+    /// Recognizers by settings (one per language set with `languages: auto`), most recent last.
+    private var recognizers: [(settings: OCRSettings, engine: TextRecognizer)] = []
+    /// The most recognizers kept (each holds one or two Tesseract models).
+    static let keptRecognizers = 4
+    private var autoReader: (candidates: [String], reader: AutoLanguageReader)?
 
     init() {}
 
@@ -113,16 +118,37 @@ final class OCRPageStage: PageStage {
 
     private func recognize(_ image: Image, textDPI: Int?, textArea: TextArea?, _ settings: OCRSettings, deadline: Double,
                            maxPixels: Int) throws -> PageText {
-        try recognizer(for: settings).recognize(image, textDPI: textDPI, textArea: textArea, deadline: deadline,
-                                                maxPixels: maxPixels)
+        let start = Date()
+        let read = { (models: [String]) throws -> PageText in
+            var fixed = settings
+            fixed.languages = models
+            fixed.autoLanguages = nil
+            return try self.recognizer(for: fixed).recognize(image, textDPI: textDPI, textArea: textArea,
+                                                             deadline: max(1, deadline - Date().timeIntervalSince(start)),
+                                                             maxPixels: maxPixels)
+        }
+        guard settings.detectsLanguage else {
+            var page = try read(settings.languages)
+            page.language = PageLanguage(given: settings.languages)
+            return page
+        }
+        if autoReader?.candidates != settings.languages {
+            autoReader = (settings.languages, AutoLanguageReader(candidates: settings.languages))
+        }
+        return try autoReader!.reader.read(image, read)
     }
 
     /// This worker's recognizer for `settings`, made when it has none for them yet (it is kept
-    /// for the next page: starting Tesseract takes ≈ 0.3 s).
+    /// for the next pages: starting Tesseract takes ≈ 0.3 s; `keptRecognizers` are kept).
     func recognizer(for settings: OCRSettings) throws -> TextRecognizer {
-        if let recognizer, recognizer.settings == settings { return recognizer.engine }
+        if let i = recognizers.firstIndex(where: { $0.settings == settings }) {
+            let kept = recognizers.remove(at: i)
+            recognizers.append(kept)
+            return kept.engine
+        }
         let made = try TextRecognizer(settings: settings)
-        recognizer = (settings, made)
+        if recognizers.count >= Self.keptRecognizers { recognizers.removeFirst() }
+        recognizers.append((settings, made))
         return made
     }
 
@@ -137,7 +163,30 @@ final class OCRPageStage: PageStage {
     static func changesPageText(_ output: PageText) -> Bool { true }
 
     /// A page's words and lines, from OCR or from its text layer (extraction stores those).
-    static let tables: [StageTable] = [.pageRows("lines"), .childRows("words", of: "lines"), .pageRows("ocr_regions")]
+    /// The page's language (`ocr.languages: auto`, migration 19) is stored with its text.
+    static let tables: [StageTable] = [.pageRows("lines"), .childRows("words", of: "lines"), .pageRows("ocr_regions"),
+                                       .pageColumns(["language", "languages", "language_confidence", "language_method",
+                                                     "script", "ocr_models"])]
+
+    static var migrations: [Migrator.Migration] {
+        [Migrator.Migration(id: 19, name: "page languages (ocr.languages: auto)", sql: languageSchema)]
+    }
+
+    /// Each page's language as detected (`ocr.languages: auto`) or given, and the document's
+    /// languages as a view. Existing pages keep NULL (no language known) until OCR runs again.
+    static let languageSchema = """
+    ALTER TABLE pages ADD COLUMN language TEXT;            -- BCP 47 tag of the main language ('fr', 'ru')
+    ALTER TABLE pages ADD COLUMN languages TEXT;           -- every language found, space-separated ('nl fr')
+    ALTER TABLE pages ADD COLUMN language_confidence REAL; -- 0..1
+    ALTER TABLE pages ADD COLUMN language_method TEXT;     -- given | detected | detected_without_model | text_layer
+    ALTER TABLE pages ADD COLUMN script TEXT;              -- ISO 15924 name ('Latin', 'Cyrillic', 'Greek')
+    ALTER TABLE pages ADD COLUMN ocr_models TEXT;          -- the Tesseract models read with ('fra', 'nld+fra')
+    CREATE INDEX pages_language ON pages(language) WHERE language IS NOT NULL;
+    CREATE VIEW document_languages AS
+      SELECT p.document_id AS document_id, p.language AS language, count(*) AS pages,
+             avg(p.language_confidence) AS confidence
+      FROM pages p WHERE p.language IS NOT NULL GROUP BY p.document_id, p.language;
+    """
 
     /// The page's stored words and lines (from OCR or from its text layer).
     static func load(pageID: Int64, from store: Store) throws -> PageText? {

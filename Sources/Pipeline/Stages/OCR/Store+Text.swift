@@ -29,6 +29,14 @@ extension WriteTransaction {
         for r in text.regions {
             try insertRegion.execute([pageID, r.index, r.kind.rawValue, r.box.x, r.box.y, r.box.width, r.box.height])
         }
+        if let language = text.language {
+            try execute("""
+                UPDATE pages SET language = ?, languages = ?, language_confidence = ?, language_method = ?, script = ?,
+                  ocr_models = ? WHERE id = ?
+                """, language.codes.isEmpty ? nil : language.code, language.codes.joined(separator: " "),
+                        language.confidence, language.method.rawValue, language.script,
+                        language.models.isEmpty ? nil : language.models.joined(separator: "+"), pageID)
+        }
     }
 }
 
@@ -60,6 +68,18 @@ extension Store {
             RegionHint(kind: RegionHintKind(rawValue: r.string(0)) ?? .other,
                        box: Box(x: r.int(1), y: r.int(2), width: r.int(3), height: r.int(4)), index: r.int(5))
         }
-        return PageText(source: source ?? .ocr, lines: lines, regions: regions)
+        return PageText(source: source ?? .ocr, lines: lines, regions: regions, language: try storedLanguage(pageID: pageID))
+    }
+
+    /// The page's stored language (nil when none is known).
+    func storedLanguage(pageID: Int64) throws -> PageLanguage? {
+        try db.queryOne("""
+            SELECT language, languages, language_confidence, language_method, script, ocr_models FROM pages WHERE id = ?
+            """, [pageID]) { r -> PageLanguage? in
+            guard let method = r.optionalString(3).flatMap(PageLanguage.Method.init(rawValue:)) else { return nil }
+            return PageLanguage(codes: (r.optionalString(1) ?? "").split(separator: " ").map(String.init),
+                                script: r.optionalString(4), confidence: r.optionalDouble(2) ?? 0, method: method,
+                                models: (r.optionalString(5) ?? "").split(separator: "+").map(String.init))
+        } ?? nil
     }
 }
