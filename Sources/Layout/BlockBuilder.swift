@@ -30,8 +30,8 @@ struct BlockBuilder {
             } else if let (block, next) = list {
                 out.append(block); i = next
             } else if hasDisplayMath, Equations.isDisplay(line) {
-                let (block, next) = Equations.collect(items, from: i, paragraphs: paragraphs, metrics: metrics)
-                out.append(block); i = next
+                let (blocks, next) = Equations.collect(items, from: i, paragraphs: paragraphs, metrics: metrics)
+                out += blocks; i = next
             } else {
                 let (block, next) = paragraph(items, from: i)
                 out.append(block); i = next

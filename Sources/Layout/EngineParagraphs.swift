@@ -1,0 +1,46 @@
+import DocumentModel
+
+/// The OCR engine's own paragraphs (Tesseract's `RIL_PARA`, carried on each line as
+/// `TextLine.paragraphHint`) as a prior on quire's rules.
+///
+/// Alone, the engine's paragraph boxes are as good as quire's blocks at region level and worse
+/// at kinds (it has no headings, lists, tables or captions); where the two disagree, quire's
+/// rules mostly win — a paragraph split at a larger gap or a caption label, a column the engine
+/// runs into its neighbour. One disagreement goes the engine's way:
+/// - A heading of one line directly followed, in reading order, by a paragraph below it in its
+///   column, when every line of both is in one and the same engine paragraph and the heading's
+///   sentence runs on into the paragraph (it ends with a hyphen, or it stops mid-sentence and the
+///   paragraph opens with a lowercase letter or a digit), is that paragraph's first line: a bold
+///   or larger lead-in ("1. Sancho picked up a handful of coins" / "from a jar without looking"),
+///   a line OCR read taller than its neighbours. The two become one paragraph. A heading set
+///   apart by space is a paragraph of its own in Tesseract's segmentation, and a heading's text
+///   does not run on into the next sentence, so real headings stay.
+/// Pages without engine paragraphs (a text layer) are left as they are.
+enum EngineParagraphs {
+    static func join(_ blocks: inout [DraftBlock], metrics: PageMetrics) {
+        var k = 0
+        while k + 1 < blocks.count {
+            let lead = blocks[k], body = blocks[k + 1]
+            guard lead.block.kind == .heading, body.block.kind == .paragraph,
+                  runsOn(lead.block.text, into: body.block.text),
+                  let hints = lead.engineParagraphs, hints.count == 1, body.engineParagraphs == hints,
+                  Double(lead.block.box.height) <= 2 * max(lead.size, 1),
+                  ReadingOrder.overlapX(lead.block.box, body.block.box, 0),
+                  lead.block.box.maxY <= body.block.box.minY + max(1, body.block.box.height / 2) else { k += 1; continue }
+            var merged = body
+            merged.block.text = metrics.textJoin.join([lead.block.text, body.block.text])
+            merged.block.box = lead.block.box.union(body.block.box)
+            merged.size = lead.size; merged.isBold = lead.isBold; merged.sectionDepth = nil
+            blocks[k] = merged
+            blocks.remove(at: k + 1)
+        }
+    }
+
+    /// True when the sentence of `text` goes on in `next`: `text` ends with a hyphen, or stops
+    /// mid-sentence (`Paragraphs.stopsMidSentence`) before a lowercase letter or a digit.
+    static func runsOn(_ text: String, into next: String) -> Bool {
+        if text.hasSuffix("-") { return true }
+        guard Paragraphs.stopsMidSentence(text), let first = next.first(where: { !$0.isWhitespace }) else { return false }
+        return first.isLowercase || first.isNumber
+    }
+}
