@@ -18,8 +18,10 @@ enum Captions {
         var captions: [Int] = []
         for c in page.indices where page[c].block.kind == .caption {
             if Equations.isNumberCaption(page[c].block) {
-                // An equation's number (`Equations`) follows its equation in reading order.
-                if let e = page[..<c].lastIndex(where: { $0.block.kind == .equation }) { page[c].block.captionOf = page[e].block.readingOrder }
+                // An equation's numbers (`Equations`) follow their equation in reading order.
+                if let e = page[..<c].lastIndex(where: { !Equations.isNumberCaption($0.block) }), page[e].block.kind == .equation {
+                    page[c].block.captionOf = page[e].block.readingOrder
+                }
                 continue
             }
             if let f = page.indices.first(where: { page[$0].block.kind == .figure && Figures.contains(page[$0].block.box, page[c].block.box) }) {

@@ -15,24 +15,27 @@ import DocumentModel
 ///   a line OCR read taller than its neighbours. The two become one paragraph. A heading set
 ///   apart by space is a paragraph of its own in Tesseract's segmentation, and a heading's text
 ///   does not run on into the next sentence, so real headings stay.
+/// - Likewise two paragraphs in a row, below one another, all of whose lines are in one engine
+///   paragraph, when the first one's sentence runs on into the second: one paragraph that quire's
+///   gap or indent rules cut (a line read taller than it is, a heading taken out of its middle).
 /// Pages without engine paragraphs (a text layer) are left as they are.
 enum EngineParagraphs {
     static func join(_ blocks: inout [DraftBlock], metrics: PageMetrics) {
         var k = 0
         while k + 1 < blocks.count {
             let lead = blocks[k], body = blocks[k + 1]
-            guard lead.block.kind == .heading, body.block.kind == .paragraph,
-                  runsOn(lead.block.text, into: body.block.text),
+            guard lead.block.kind == .paragraph || (lead.block.kind == .heading && Double(lead.block.box.height) <= 2 * max(lead.size, 1)),
+                  body.block.kind == .paragraph, runsOn(lead.block.text, into: body.block.text),
                   let hints = lead.engineParagraphs, hints.count == 1, body.engineParagraphs == hints,
-                  Double(lead.block.box.height) <= 2 * max(lead.size, 1),
                   ReadingOrder.overlapX(lead.block.box, body.block.box, 0),
                   lead.block.box.maxY <= body.block.box.minY + max(1, body.block.box.height / 2) else { k += 1; continue }
-            var merged = body
+            var merged = lead.block.kind == .paragraph ? lead : body
             merged.block.text = metrics.textJoin.join([lead.block.text, body.block.text])
             merged.block.box = lead.block.box.union(body.block.box)
             merged.size = lead.size; merged.isBold = lead.isBold; merged.sectionDepth = nil
             blocks[k] = merged
             blocks.remove(at: k + 1)
+            k = max(0, k - 1) // the paragraph before may run on into the joined one
         }
     }
 
