@@ -8,15 +8,16 @@ import DocumentModel
 /// rules mostly win — a paragraph split at a larger gap or a caption label, a column the engine
 /// runs into its neighbour. One disagreement goes the engine's way:
 /// - A heading of one line directly followed, in reading order, by a paragraph below it in its
-///   column, when every line of both is in one and the same engine paragraph and the heading's
+///   column, when the heading and the paragraph's first line are in one engine paragraph and the heading's
 ///   sentence runs on into the paragraph (it ends with a hyphen, or it stops mid-sentence and the
 ///   paragraph opens with a lowercase letter or a digit), is that paragraph's first line: a bold
 ///   or larger lead-in ("1. Sancho picked up a handful of coins" / "from a jar without looking"),
 ///   a line OCR read taller than its neighbours. The two become one paragraph. A heading set
 ///   apart by space is a paragraph of its own in Tesseract's segmentation, and a heading's text
 ///   does not run on into the next sentence, so real headings stay.
-/// - Likewise two paragraphs in a row, below one another, all of whose lines are in one engine
-///   paragraph, when the first one's sentence runs on into the second: one paragraph that quire's
+/// - Likewise two paragraphs in a row, below one another, when the first one's last line and the
+///   second one's first line are in one engine paragraph (quire cut inside the engine's
+///   paragraph) and the first one's sentence runs on into the second: one paragraph that quire's
 ///   gap or indent rules cut (a line read taller than it is, a heading taken out of its middle).
 /// Pages without engine paragraphs (a text layer) are left as they are.
 enum EngineParagraphs {
@@ -26,10 +27,11 @@ enum EngineParagraphs {
             let lead = blocks[k], body = blocks[k + 1]
             guard lead.block.kind == .paragraph || (lead.block.kind == .heading && Double(lead.block.box.height) <= 2 * max(lead.size, 1)),
                   body.block.kind == .paragraph, runsOn(lead.block.text, into: body.block.text),
-                  let hints = lead.engineParagraphs, hints.count == 1, body.engineParagraphs == hints,
+                  let cut = lead.engineParagraphs?.last, body.engineParagraphs?.first == cut,
                   ReadingOrder.overlapX(lead.block.box, body.block.box, 0),
                   lead.block.box.maxY <= body.block.box.minY + max(1, body.block.box.height / 2) else { k += 1; continue }
             var merged = lead.block.kind == .paragraph ? lead : body
+            merged.engineParagraphs = EngineSpan(first: lead.engineParagraphs!.first, last: body.engineParagraphs!.last)
             merged.block.text = metrics.textJoin.join([lead.block.text, body.block.text])
             merged.block.box = lead.block.box.union(body.block.box)
             merged.size = lead.size; merged.isBold = lead.isBold; merged.sectionDepth = nil

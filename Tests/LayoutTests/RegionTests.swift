@@ -142,12 +142,14 @@ final class EngineParagraphTests: XCTestCase {
         XCTAssertEqual(one[0].block.box.minY, lines[0].box.minY)
         XCTAssertEqual(one[0].block.box.maxY, lines[3].box.maxY)
         XCTAssertEqual(blocks([4, 4, 5, 5]).map(\.block.kind), [.paragraph, .paragraph], "the first cut is between engine paragraphs")
+        XCTAssertEqual(blocks([3, 4, 4, 4]).map(\.block.kind), [.paragraph], "each cut is inside an engine paragraph")
     }
 
     /// A paragraph's lines keep the engine's paragraph; a block with a line that has none has none.
     func testDraftBlockCarriesEngineParagraphs() {
         let a = line("one two", y: 100, paragraph: 5), b = line("three four", y: 160, paragraph: 6)
-        XCTAssertEqual(DraftBlock(kind: .paragraph, text: "", lines: [a, b]).engineParagraphs, [5, 6])
+        XCTAssertEqual(DraftBlock(kind: .paragraph, text: "", lines: [a, b]).engineParagraphs?.first, 5)
+        XCTAssertEqual(DraftBlock(kind: .paragraph, text: "", lines: [a, b]).engineParagraphs?.last, 6)
         XCTAssertNil(DraftBlock(kind: .paragraph, text: "", lines: [a, line("five", y: 220, paragraph: nil)]).engineParagraphs)
         // TextLine.make keeps each input line's paragraph on its pieces.
         var input = OCRPage.line(["left", "words", "far", "right"], y: 100, size: 40)
