@@ -110,6 +110,7 @@ struct BlockBuilder {
                       !hasDisplayMath || !Equations.isDisplay(line) || paragraphs.fillsMeasure(line, paragraph: lines),
                       Paragraphs.kind(of: line.text) != .caption, paragraphs.continues(line, after: row),
                       !paragraphs.endsShort(row, before: line, paragraph: lines),
+                      !EngineParagraphs.breaks(before: line, after: row, paragraph: lines, em: metrics.bodySize),
                       !paragraphs.isOutdent(line, paragraph: lines) {
                 row = line
             } else { break }

@@ -19,6 +19,12 @@ import DocumentModel
 ///   second one's first line are in one engine paragraph (quire cut inside the engine's
 ///   paragraph) and the first one's sentence runs on into the second: one paragraph that quire's
 ///   gap or indent rules cut (a line read taller than it is, a heading taken out of its middle).
+/// And one the other way (`breaks`):
+/// - Inside a paragraph, a line that opens a new engine paragraph, with a capital or a digit,
+///   after a line that stops more than 3 em short of the paragraph's right edge (and is not the
+///   paragraph's first: a label such as "Table 3" on a line of its own is no last line), starts a new
+///   paragraph: a short last line then a new start that no gap or indent marks (a newspaper's
+///   flush paragraphs), even when OCR lost the sentence's final stop.
 /// Pages without engine paragraphs (a text layer) are left as they are.
 enum EngineParagraphs {
     static func join(_ blocks: inout [DraftBlock], metrics: PageMetrics) {
@@ -39,6 +45,17 @@ enum EngineParagraphs {
             blocks.remove(at: k + 1)
             k = max(0, k - 1) // the paragraph before may run on into the joined one
         }
+    }
+
+    /// True when `line` starts a new paragraph after `row`, the last row of the paragraph `lines`
+    /// (see the type's rules).
+    static func breaks(before line: TextLine, after row: TextLine, paragraph lines: [TextLine], em: Double) -> Bool {
+        // A short first line ("Table 3" above its title) is no paragraph's last line.
+        guard lines.count >= 2, let previous = row.paragraphHint, let next = line.paragraphHint, previous != next,
+              let right = (lines.map(\.box.maxX) + [line.box.maxX]).max(),
+              let first = line.words[0].text.first(where: { $0.isLetter || $0.isNumber }),
+              first.isUppercase || first.isNumber else { return false }
+        return Double(right - row.box.maxX) > 3 * em
     }
 
     /// True when the sentence of `text` goes on in `next`: `text` ends with a hyphen, or stops

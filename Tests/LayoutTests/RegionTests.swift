@@ -145,6 +145,29 @@ final class EngineParagraphTests: XCTestCase {
         XCTAssertEqual(blocks([3, 4, 4, 4]).map(\.block.kind), [.paragraph], "each cut is inside an engine paragraph")
     }
 
+    /// Flush paragraphs with no gap between them: where the engine starts a new paragraph after
+    /// a short line, and the next line opens with a capital, quire starts one too. Without the
+    /// engine's break, or after a full line, the lines stay one paragraph.
+    func testEngineBreakAfterAShortLineSplitsAParagraph() {
+        func kinds(_ hints: [Int], short: Bool = true) -> Int {
+            var page = OCRPage()
+            let texts = [prose(12), prose(12, seed: 1), short ? prose(4, seed: 2) + " here" : prose(12, seed: 2) + " here",
+                         "The " + prose(11, seed: 3), prose(12, seed: 4)]
+            page.addLines(texts, y: 200)
+            for (i, h) in hints.enumerated() { page.lines[i].paragraphHint = h }
+            return page.analyze().filter { $0.kind == .paragraph }.count
+        }
+        XCTAssertEqual(kinds([1, 1, 1, 1, 1]), 1)
+        XCTAssertEqual(kinds([1, 1, 1, 2, 2]), 2)
+        XCTAssertEqual(kinds([1, 1, 1, 2, 2], short: false), 1)
+        // A label on a line of its own, then its title in another engine paragraph: no break.
+        let label = TextLine(words: OCRPage.line(["Table", "3"], y: 100, size: 40).words, source: 0, paragraphHint: 1, ink: true)
+        let title = TextLine(words: OCRPage.line(["Recoveries", "and", "deviations", "of", "the", "compounds"], y: 156, size: 40).words,
+                             source: 1, paragraphHint: 2, ink: true)
+        XCTAssertFalse(EngineParagraphs.breaks(before: title, after: label, paragraph: [label], em: 40))
+        XCTAssertTrue(EngineParagraphs.breaks(before: title, after: label, paragraph: [title, label], em: 40), "after a full line it is a last line")
+    }
+
     /// A paragraph's lines keep the engine's paragraph; a block with a line that has none has none.
     func testDraftBlockCarriesEngineParagraphs() {
         let a = line("one two", y: 100, paragraph: 5), b = line("three four", y: 160, paragraph: 6)
