@@ -59,10 +59,12 @@ enum EngineParagraphs {
     }
 
     /// True when the sentence of `text` goes on in `next`: `text` ends with a hyphen, or stops
-    /// mid-sentence (`Paragraphs.stopsMidSentence`) before a lowercase letter or a digit.
+    /// mid-sentence (`Paragraphs.stopsMidSentence`) before a lowercase letter or a number that
+    /// is no item or section number ("20 pieces", not "2. Paige" or "3)").
     static func runsOn(_ text: String, into next: String) -> Bool {
         if text.hasSuffix("-") { return true }
-        guard Paragraphs.stopsMidSentence(text), let first = next.first(where: { !$0.isWhitespace }) else { return false }
-        return first.isLowercase || first.isNumber
+        guard Paragraphs.stopsMidSentence(text), let word = next.split(separator: " ").first, let first = word.first else { return false }
+        // A number that opens an item or a section ("2.", "3)") starts a new sentence.
+        return first.isLowercase || (first.isNumber && !word.hasSuffix(".") && !word.hasSuffix(")"))
     }
 }

@@ -116,6 +116,8 @@ final class EngineParagraphTests: XCTestCase {
                        [.heading, .paragraph])
         XCTAssertTrue(EngineParagraphs.runsOn("of the compo-", into: "Sites"))
         XCTAssertFalse(EngineParagraphs.runsOn("Methods.", into: "from"))
+        XCTAssertTrue(EngineParagraphs.runsOn("Paige cut a cake into", into: "20 pieces"))
+        XCTAssertFalse(EngineParagraphs.runsOn("By iz", into: "2. Paige cut a cake"), "an item number starts a sentence")
     }
 
     /// A paragraph cut around a line taken for a heading, all in one engine paragraph, the
