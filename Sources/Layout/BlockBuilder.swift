@@ -30,8 +30,8 @@ struct BlockBuilder {
             } else if let (block, next) = list {
                 out.append(block); i = next
             } else if hasDisplayMath, Equations.isDisplay(line) {
-                let (block, next) = Equations.collect(items, from: i, paragraphs: paragraphs, metrics: metrics)
-                out.append(block); i = next
+                let (blocks, next) = Equations.collect(items, from: i, paragraphs: paragraphs, metrics: metrics)
+                out += blocks; i = next
             } else {
                 let (block, next) = paragraph(items, from: i)
                 out.append(block); i = next
@@ -110,6 +110,7 @@ struct BlockBuilder {
                       !hasDisplayMath || !Equations.isDisplay(line) || paragraphs.fillsMeasure(line, paragraph: lines),
                       Paragraphs.kind(of: line.text) != .caption, paragraphs.continues(line, after: row),
                       !paragraphs.endsShort(row, before: line, paragraph: lines),
+                      !EngineParagraphs.breaks(before: line, after: row, paragraph: lines, em: metrics.bodySize),
                       !paragraphs.isOutdent(line, paragraph: lines) {
                 row = line
             } else { break }

@@ -14,12 +14,18 @@ struct DraftBlock: Hashable {
     /// The median robust size of the block's lines (`Headings.robustSize`): its text size.
     var textSize: Double
 
+    /// The OCR engine's paragraphs (`TextLine.paragraphHint`) of the block's first and last
+    /// lines; nil when any line has none (a text layer, a table or figure block).
+    var engineParagraphs: EngineSpan?
+
     init(kind: BlockKind, text: String, lines: [TextLine], size: Double? = nil) {
         let box = Box.enclosing(lines.map(\.box)) ?? Box(x: 0, y: 0, width: 0, height: 0)
         block = Block(kind: kind, readingOrder: 0, text: text, box: box)
         self.size = size ?? lines.first?.size ?? 0
         isBold = lines.first?.isBold ?? false
         textSize = PageMetrics.median(lines.map(Headings.robustSize)) ?? self.size
+        let hints = lines.compactMap(\.paragraphHint)
+        engineParagraphs = hints.count == lines.count && !hints.isEmpty ? EngineSpan(first: hints[0], last: hints[hints.count - 1]) : nil
     }
 
     init(block: Block, size: Double = 0) {
@@ -44,4 +50,10 @@ enum PageItem {
         if case .line(let l) = self { return l }
         return nil
     }
+}
+
+/// The OCR engine's paragraphs of a block's first and last lines (`DraftBlock.engineParagraphs`).
+struct EngineSpan: Hashable {
+    var first: Int
+    var last: Int
 }

@@ -11,6 +11,12 @@ import DocumentModel
 /// Following lines join the equation while they are display math too, or short (≤ 6 words) and
 /// not text-like (the pieces of a fraction or a matrix), and close below (within the paragraph
 /// split gap plus one body size).
+///
+/// An equation's number is a region of its own, as a figure's caption is: a reader points at
+/// the formula, and cites "(13)". An equation-number word at the right end of an equation's row,
+/// at least 2 em from the formula's ink before it (or alone on its row piece), becomes a
+/// `caption` block linked to the equation (`Captions.link`), and the equation's box hugs the
+/// formula only.
 enum Equations {
     private static let signs: Set<Character> = ["=", "<", ">", "≤", "≥", "±", "∑", "∫", "√", "∞", "→", "≈", "∈", "≪", "≫", "×"]
 
@@ -43,8 +49,8 @@ enum Equations {
         return s.count >= 3 && s.allSatisfy { $0.isLetter || $0 == "-" }
     }
 
-    /// The equation starting at `items[start]` and the index after it.
-    static func collect(_ items: [PageItem], from start: Int, paragraphs: Paragraphs, metrics: PageMetrics) -> (DraftBlock, Int) {
+    /// The equation starting at `items[start]` (with its numbers: `split`) and the index after it.
+    static func collect(_ items: [PageItem], from start: Int, paragraphs: Paragraphs, metrics: PageMetrics) -> ([DraftBlock], Int) {
         guard let first = items[start].line else { preconditionFailure("an equation starts at a line") }
         var lines = [first]
         var next = start + 1
@@ -54,8 +60,41 @@ enum Equations {
             guard isDisplay(line) || piece, gap <= paragraphs.splitGap + metrics.bodySize else { break }
             lines.append(line); next += 1
         }
-        return (DraftBlock(kind: .equation, text: lines.map(\.text).joined(separator: "\n"), lines: lines), next)
+        return (split(lines, em: metrics.bodySize), next)
     }
+
+    /// The equation made of `lines` and, after it, a caption block for each equation number set
+    /// apart at the right end of a row (see the type's rules); just the equation when it has none.
+    static func split(_ lines: [TextLine], em: Double) -> [DraftBlock] {
+        var formula: [TextLine] = [], numbers: [TextLine] = []
+        for line in lines {
+            let words = line.words
+            guard let last = words.last, isEquationNumber(last.text) else { formula.append(line); continue }
+            if words.count == 1 {
+                // A number piece alone: a number when a formula row lies to its left on its row.
+                let besideFormula = lines.contains { o in
+                    o != line && o.box.maxX < line.box.minX && abs(o.box.midY - line.box.midY) < Double(max(o.box.height, line.box.height)) / 2
+                }
+                if besideFormula { numbers.append(line) } else { formula.append(line) }
+                continue
+            }
+            let previous = words[words.count - 2]
+            if Double(last.box.minX - previous.box.maxX) >= 2 * em {
+                formula.append(line.with(words: Array(words.dropLast())))
+                numbers.append(line.with(words: [last]))
+            } else {
+                formula.append(line)
+            }
+        }
+        guard !numbers.isEmpty, !formula.isEmpty else {
+            return [DraftBlock(kind: .equation, text: lines.map(\.text).joined(separator: "\n"), lines: lines)]
+        }
+        let equation = DraftBlock(kind: .equation, text: formula.map(\.text).joined(separator: "\n"), lines: formula)
+        return [equation] + numbers.map { DraftBlock(kind: .caption, text: $0.text, lines: [$0]) }
+    }
+
+    /// True for a caption block that is an equation's number ("(13)").
+    static func isNumberCaption(_ block: Block) -> Bool { block.kind == .caption && isEquationNumber(block.text) }
 
     /// Pieces of a display equation that OCR read as lines of their own (a row of exponents or
     /// indices above the formula, its left side on a separate line) and that became paragraphs:

@@ -13,6 +13,7 @@ import DocumentModel
 /// of 3 letters joins only a block on its own row (a word OCR cut in two: "Pai" + "irwise
 /// comparisons", then a heading when that is one line): above or below a paragraph it is a
 /// heading a reader sees ("Aim").
+/// An equation's number ("(13)", a caption: `Equations`) is a region a reader cites: no fragment.
 /// A fragment with no block that close (a page number in the margin, a lone mark) stays.
 enum Fragments {
     static func absorb(_ blocks: inout [DraftBlock], em: Double) {
@@ -29,7 +30,7 @@ enum Fragments {
 
     static func isFragment(_ block: Block, em: Double) -> Bool {
         guard [.title, .heading, .paragraph, .caption, .equation, .footnote].contains(block.kind),
-              Double(block.box.height) <= 1.5 * em else { return false }
+              Double(block.box.height) <= 1.5 * em, !Equations.isNumberCaption(block) else { return false }
         let signs = block.text.filter { $0.isLetter || $0.isNumber }.count
         return signs <= 3 || Double(block.box.height) < 0.4 * em
     }

@@ -39,6 +39,7 @@ struct PageAnalyzer {
         var blocks = builder.build(items)
         Fragments.absorb(&blocks, em: metrics.bodySize)
         Equations.absorbPieces(&blocks, em: metrics.bodySize)
+        EngineParagraphs.join(&blocks, metrics: metrics)
         let main = blocks.filter { $0.block.kind != .footnote }, notes = blocks.filter { $0.block.kind == .footnote }
         return margin(parts.header, .header) + main + notes + margin(parts.footer, .footer)
     }

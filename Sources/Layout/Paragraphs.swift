@@ -146,10 +146,20 @@ struct Paragraphs {
             && piece.box.minX >= row.box.maxX && Double(piece.box.minX - row.box.maxX) < 4 * metrics.bodySize
     }
 
+    /// The words that open a caption's label ("Figure 3", "Table 1").
+    static let captionLabels: Set<String> = ["figure", "fig.", "table", "chart", "exhibit"]
+
+    /// True when a text opens with a caption label and a number, whatever follows ("Table 3
+    /// Recoveries"): a caption when it sits against a table or figure (`Captions`).
+    static func opensWithLabel(_ text: String) -> Bool {
+        let words = text.split(separator: " ", maxSplits: 2)
+        return words.count >= 2 && captionLabels.contains(words[0].lowercased()) && words[1].first?.isNumber == true
+    }
+
     /// The block kind of a finished paragraph text.
     static func kind(of text: String) -> BlockKind {
         let words = text.split(separator: " ", maxSplits: 2).map(String.init)
-        guard words.count >= 2, ["figure", "fig.", "table", "chart", "exhibit"].contains(words[0].lowercased()),
+        guard words.count >= 2, captionLabels.contains(words[0].lowercased()),
               let last = words[1].last, last == ":" || last == "." || words.count == 2,
               words[1].first?.isNumber == true else { return .paragraph }
         return .caption

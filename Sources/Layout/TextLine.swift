@@ -16,16 +16,20 @@ struct TextLine: Hashable {
     /// Index of the input line this piece came from (hints, stable ordering).
     var source: Int
     var blockHint: Int?
+    /// The OCR engine's paragraph (Tesseract's `RIL_PARA` index on the page) that the input line
+    /// belongs to; nil for a text layer (`EngineParagraphs`).
+    var paragraphHint: Int?
     /// True for OCR ink boxes (tight around the glyphs), false for text-layer font boxes.
     var ink: Bool
 
-    init(words: [Word], source: Int, blockHint: Int? = nil, ink: Bool = false) {
+    init(words: [Word], source: Int, blockHint: Int? = nil, paragraphHint: Int? = nil, ink: Bool = false) {
         precondition(!words.isEmpty, "a text line holds at least one word")
         self.words = words.sorted { $0.box.minX < $1.box.minX }
         self.box = Box.enclosing(words.map(\.box))!
         self.isBold = words.allSatisfy(\.isBold)
         self.source = source
         self.blockHint = blockHint
+        self.paragraphHint = paragraphHint
         self.ink = ink
         let sizes = words.compactMap(\.fontSize).sorted()
         if !sizes.isEmpty || !ink {
@@ -41,7 +45,7 @@ struct TextLine: Hashable {
 
     /// The same line (source, hints, box kind) holding other words.
     func with(words: [Word]) -> TextLine {
-        TextLine(words: words, source: source, blockHint: blockHint, ink: ink)
+        TextLine(words: words, source: source, blockHint: blockHint, paragraphHint: paragraphHint, ink: ink)
     }
 
     var text: String { words.map(\.text).joined(separator: " ") }
@@ -69,12 +73,12 @@ extension TextLine {
             for word in words {
                 if let last = piece.last, Double(word.box.minX - last.box.maxX) > gap,
                    !(piece.count == 1 && ListMarker.parse(last.text) != nil) {
-                    out.append(TextLine(words: piece, source: index, blockHint: line.blockHint, ink: ink))
+                    out.append(TextLine(words: piece, source: index, blockHint: line.blockHint, paragraphHint: line.paragraphHint, ink: ink))
                     piece = []
                 }
                 piece.append(word)
             }
-            if !piece.isEmpty { out.append(TextLine(words: piece, source: index, blockHint: line.blockHint, ink: ink)) }
+            if !piece.isEmpty { out.append(TextLine(words: piece, source: index, blockHint: line.blockHint, paragraphHint: line.paragraphHint, ink: ink)) }
         }
         return out
     }

@@ -41,8 +41,12 @@ final class LayoutPageStage: PageStage {
     /// their line-end hyphens with the dictionary too; figures on tinted paper, unsure words in a
     /// large picture are no text, labels taken at most 6 em out; 7: an unruled table keeps its
     /// row labels across a wide gap before its numbers, when they are longer than six words and
-    /// alone between rows (a section label), and its header rows over a blank stub.
-    static let revision = 7
+    /// alone between rows (a section label), and its header rows over a blank stub; 8: an
+    /// equation's number is a caption block of its own linked to the equation, "Table 3 …" with no
+    /// stop against a table is its caption, paragraphs cut inside one engine (Tesseract)
+    /// paragraph whose sentence runs on are joined, and a new engine paragraph after a short
+    /// last line starts a paragraph.
+    static let revision = 8
     static let inputs: [Stage] = [.extract, .ocr, .barcodes, .detect]
 
     init() {}
