@@ -109,6 +109,49 @@ final class AutoLanguagesTests: XCTestCase {
         XCTAssertEqual(models, ["rus", "deu"])
     }
 
+    func testHalfAPageInAnotherScriptDoesNotHideTheLanguageOfTheOtherHalf() {
+        // German read well above Russian read with `eng` (soup of low confidence): CLD2 is unsure
+        // of the whole text, sure of the confident lines.
+        let german = ["Die Datei wurde nicht gefunden, weil das Verzeichnis leer ist.",
+                      "Bitte geben Sie den Namen der Datei an, die gelesen werden soll.",
+                      "Der Befehl kopiert alle Dateien in das angegebene Verzeichnis.",
+                      "Wenn keine Datei angegeben ist, wird die Standardeingabe gelesen.",
+                      "Die Ausgabe wird in die Datei geschrieben, die Sie angegeben haben.",
+                      "Es wurden keine Änderungen an den Dateien vorgenommen."]
+        let soup = ["Ta6nnua cnucok 4aunos He Hangen, nockonbky karanor nyct n He cogepxnt",
+                    "YkaxuTe uma chaiina, KoTopbin HyxHo npouwraTb n BbiBecTn Ha akpaH",
+                    "Komarga konupyer Bce cpaiinbi B ykazaHHbin karanor Ges nogTBepxaeHna",
+                    "Ecnn chaiin He ykazaH, uMTaeTca cTaHgapTHbin BBOA n BbIBOA Ha 3kpaH",
+                    "Bbiaon 3anncbiBaeTca B chaiin, KoTopbIn Bbi ykazann B napameTpax",
+                    "N3MeHeHnn B cpaiinax He 6bino cgenaHo, npoBepbTe npaBa gocTyna",
+                    "Ta6nnua cnucok 4aunos He Hangen, nockonbky karanor nyct n He cogepxnt",
+                    "YkaxuTe uma chaiina, KoTopbin HyxHo npouwraTb n BbiBecTn Ha akpaH"]
+        func line(_ text: String, _ confidence: Double) -> Line {
+            Line(text: text, confidence: confidence, box: Box(x: 0, y: 0, width: 100, height: 10), words: [], stage: .fast)
+        }
+        let page = PageText(source: .ocr, lines: german.map { line($0, 91) } + soup.map { line($0, 35) })
+        let whole = LanguageDetector.detect(page.plainText)
+        XCTAssertFalse(whole.reliable && whole.main == "de", "the whole text must hide the German for this check: \(whole)")
+        let guess = AutoLanguageReader.guess(page)
+        XCTAssertEqual(guess.main, "de")
+        XCTAssertTrue(guess.reliable)
+        let router = LanguageRouter(candidates: ["eng", "deu", "rus"])
+        // The page's mean confidence is high enough; its share of soup lines is what asks OSD.
+        XCTAssertTrue(router.scriptIsPlausible(guess, readWith: ["eng"], confidence: 72))
+        XCTAssertEqual(router.decide(guess, readWith: ["eng"], confidence: 72, poorLines: 8.0 / 14, script: nil), .needScript)
+        guard case .reread(let models, _) = router.decide(guess, readWith: ["eng"], confidence: page.meanConfidence, script: "Cyrillic") else {
+            return XCTFail("a two-script page is read again")
+        }
+        XCTAssertEqual(models, ["rus", "deu"])
+        // Read with both: the reading stands (no third reading for the models' order), and its
+        // main language names the script, whatever OSD said of the whole page.
+        XCTAssertEqual(router.decide(self.guess(["de", "ru"], [55, 45]), readWith: ["rus", "deu"], confidence: 85, script: "Cyrillic"),
+                       .keep(PageLanguage(codes: ["de", "ru"], script: "Latin", confidence: 0.55, method: .detected, models: ["rus", "deu"])))
+        // A page CLD2 is sure of is judged whole, as before.
+        let plain = PageText(source: .ocr, lines: german.map { line($0, 91) })
+        XCTAssertEqual(AutoLanguageReader.guess(plain), LanguageDetector.detect(plain.plainText))
+    }
+
     func testRouterReportsTheModelADetectedLanguageLacks() {
         let router = LanguageRouter(candidates: ["eng", "fra"])
         guard case .keep(let cyrillic?) = router.decide(guess([], []), readWith: ["eng"], confidence: 30, script: "Cyrillic") else {

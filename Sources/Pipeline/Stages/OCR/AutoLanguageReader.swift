@@ -26,8 +26,10 @@ final class AutoLanguageReader {
         var script: String?
         var tried: Set<[String]> = [models]
         for _ in 0..<4 {
-            let guess = LanguageDetector.detect(page.plainText)
-            switch router.decide(guess, readWith: models, confidence: page.meanConfidence, script: script) {
+            let guess = Self.guess(page)
+            let poorLines = page.lines.isEmpty ? 0 : Double(page.lines.filter { $0.confidence < LanguageRouter.confidentReading }.count)
+                / Double(page.lines.count)
+            switch router.decide(guess, readWith: models, confidence: page.meanConfidence, poorLines: poorLines, script: script) {
             case .keep(let language):
                 page.language = language
                 return page
@@ -46,6 +48,22 @@ final class AutoLanguageReader {
         }
         page.language = PageLanguage(codes: [], script: script, confidence: 0, method: .detected, models: models)
         return page
+    }
+
+    /// A line read at least this confidently (0...100) is taken to be in the script it was read
+    /// in: a line of another script read with the wrong model comes back as soup well below it.
+    static let confidentLine = 80.0
+
+    /// CLD2's reading of `page`. When CLD2 is unsure of the whole text, of its confidently read
+    /// lines alone, if they are long enough for CLD2 to be sure: a page half in another script
+    /// (German above, Russian below, read first with `eng`) is soup in one half, which hides the
+    /// language of the other; that language is then kept as a second model (``LanguageRouter``).
+    static func guess(_ page: PageText) -> LanguageGuess {
+        let whole = LanguageDetector.detect(page.plainText)
+        guard !whole.reliable else { return whole }
+        let confident = page.lines.filter { $0.confidence >= confidentLine }.map(\.text).joined(separator: "\n")
+        let part = LanguageDetector.detect(confident)
+        return part.reliable && part.textBytes >= LanguageRouter.unsureTextBytes ? part : whole
     }
 
     /// The page's script by Tesseract's OSD (nil when OSD is not installed or finds too little).

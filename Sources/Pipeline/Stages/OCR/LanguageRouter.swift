@@ -32,21 +32,39 @@ struct LanguageRouter: Sendable {
     /// The model read first (`eng` when a candidate, else the first candidate).
     var firstModels: [String] { [candidates.contains("eng") ? "eng" : candidates[0]] }
 
-    /// Whether a reading with `models` whose detection is `guess` and mean confidence
-    /// `confidence` can be trusted to be in the right script without asking OSD.
-    func scriptIsPlausible(_ guess: LanguageGuess, readWith models: [String], confidence: Double) -> Bool {
+    /// From this share of a reading's lines read below `confidentReading`, part of the page may
+    /// be in another script even when the page's mean confidence is high: half a page of
+    /// Russian read with `eng` is soup of confidence 25–60 under German lines of 90+, and the
+    /// page's mean is 72.
+    static let poorLineShare = 0.2
+
+    /// Whether a reading with `models` whose detection is `guess`, mean confidence `confidence`
+    /// and share of poorly read lines `poorLines` can be trusted to be in the right script
+    /// without asking OSD.
+    func scriptIsPlausible(_ guess: LanguageGuess, readWith models: [String], confidence: Double, poorLines: Double = 0) -> Bool {
         guard guess.reliable, let main = guess.main, let textScript = LanguageCatalog.script(ofTag: main) else { return false }
         return textScript == models.first.flatMap(LanguageCatalog.script(ofModel:)) && confidence >= Self.confidentReading
+            && poorLines < Self.poorLineShare
     }
 
-    /// Decides from a reading with `models`. `script`: what OSD said (nil: not asked).
-    func decide(_ guess: LanguageGuess, readWith models: [String], confidence: Double, script: String?) -> Decision {
+    /// Decides from a reading with `models`. `script`: what OSD said (nil: not asked);
+    /// `poorLines`: the share of the reading's lines read below `confidentReading`.
+    func decide(_ guess: LanguageGuess, readWith models: [String], confidence: Double, poorLines: Double = 0,
+                script: String?) -> Decision {
         let readScript = models.first.flatMap(LanguageCatalog.script(ofModel:))
-        if script == nil, !scriptIsPlausible(guess, readWith: models, confidence: confidence) { return .needScript }
-        let pageScript = script ?? guess.main.flatMap(LanguageCatalog.script(ofTag:)) ?? readScript
+        let readScripts = models.compactMap(LanguageCatalog.script(ofModel:))
+        if script == nil, !scriptIsPlausible(guess, readWith: models, confidence: confidence, poorLines: poorLines) {
+            return .needScript
+        }
+        // Read with models of two scripts (a page in two scripts, read again after OSD): the
+        // main language of that reading names the page's script, not OSD's verdict on the whole.
+        let textScript = guess.reliable ? guess.main.flatMap(LanguageCatalog.script(ofTag:)) : nil
+        let readInTwoScripts = Set(readScripts).count > 1 && textScript.map(readScripts.contains) == true
+        let pageScript = (readInTwoScripts ? textScript : nil)
+            ?? script ?? guess.main.flatMap(LanguageCatalog.script(ofTag:)) ?? readScript
         // Read in another script than the page's: the text says nothing yet; read with the
         // first candidate of the page's script.
-        if let pageScript, pageScript != readScript {
+        if let pageScript, !readScripts.contains(pageScript) {
             guard let model = candidates.first(where: { LanguageCatalog.script(ofModel: $0) == pageScript }) else {
                 let missing = LanguageCatalog.defaultModel(forScript: pageScript)
                 return .keep(PageLanguage(codes: missing.map { [LanguageCatalog.tag(forModel: $0)] } ?? [], script: pageScript,
@@ -86,8 +104,11 @@ struct LanguageRouter: Sendable {
                 wanted.append(second)
             }
         }
-        let language = PageLanguage(codes: codes, script: pageScript, confidence: confidence, method: .detected, models: wanted)
-        return wanted == models ? .keep(language) : .reread(wanted, language)
+        // The same models in another order are the same reading, near enough: kept as read.
+        guard Set(wanted) != Set(models) else {
+            return .keep(PageLanguage(codes: codes, script: pageScript, confidence: confidence, method: .detected, models: models))
+        }
+        return .reread(wanted, PageLanguage(codes: codes, script: pageScript, confidence: confidence, method: .detected, models: wanted))
     }
 }
 
