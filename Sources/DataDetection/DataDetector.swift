@@ -37,15 +37,20 @@ public struct DataDetector: Sendable {
                 let next = context.lines.indices.contains(line.line + 1) ? context.lines[line.line + 1] : nil
                 candidates += InternetDetector.find(in: line, next: next)
             }
-            if !types.isDisjoint(with: [.date, .dateRange]) { candidates += DateDetector.find(in: line, context: context) }
-            if types.contains(.time) { candidates += TimeDetector.find(in: line) }
-            if types.contains(.duration) { candidates += DurationDetector.find(in: line) }
-            if types.contains(.money) { candidates += MoneyDetector.find(in: line, context: context) }
+            // Every pattern of the detectors marked `digits` needs a digit (`\d`; a phone number
+            // too): most lines of running text have none and are looked at once, not once a pattern.
+            let digits = line.hasDigit
+            if digits, !types.isDisjoint(with: [.date, .dateRange]) { candidates += DateDetector.find(in: line, context: context) }
+            if digits, types.contains(.time) { candidates += TimeDetector.find(in: line) }
+            if digits, types.contains(.duration) { candidates += DurationDetector.find(in: line) }
+            if digits, types.contains(.money) { candidates += MoneyDetector.find(in: line, context: context) }
             if !types.isDisjoint(with: [.iban, .trackingNumber, .isbn, .issn, .vatID]) {
                 candidates += IdentifierDetector.find(in: line, context: context)
             }
-            if types.contains(.flightNumber) { candidates += FlightDetector.find(in: line, context: context) }
-            if types.contains(.phone), let phoneNumbers { candidates += PhoneDetector.find(in: line, context: context, parser: phoneNumbers) }
+            if digits, types.contains(.flightNumber) { candidates += FlightDetector.find(in: line, context: context) }
+            if digits, types.contains(.phone), let phoneNumbers {
+                candidates += PhoneDetector.find(in: line, context: context, parser: phoneNumbers)
+            }
         }
         if types.contains(.address) { candidates += AddressDetector.find(in: context) }
         return resolve(candidates.filter { types.contains($0.type) }, context: context)

@@ -11,6 +11,10 @@ struct LineText {
     /// UTF-16 range of each word in `text`.
     let wordRanges: [Range<Int>]
     let words: [Word]
+    /// True when the line holds a decimal digit of any script (what `\d` matches: Unicode
+    /// Nd, the characters whose numeric type is decimal). Dates, times, durations, amounts,
+    /// flight and phone numbers all need one: a line without skips their patterns.
+    let hasDigit: Bool
 
     init(line: Int, words: [Word]) {
         self.line = line; self.words = words
@@ -24,6 +28,7 @@ struct LineText {
             text += w.text; offset += n
         }
         self.text = text; self.ns = text as NSString; self.wordRanges = ranges
+        hasDigit = text.unicodeScalars.contains { $0.properties.numericType == .decimal }
     }
 
     var length: Int { ns.length }
