@@ -63,35 +63,6 @@ final class PageWorkTests: XCTestCase {
         XCTAssertNotNil((born.outputs[0].value as? ExtractOutput)?.textLayer)
     }
 
-    /// A born-digital page is rendered at full resolution for barcodes only when its coarse
-    /// raster shows ink outside its words: a drawn code and a code in an image are still read,
-    /// a page of text and rulings is not rendered again and says so.
-    func testBornDigitalPagesGetAFullRasterForBarcodesOnlyWhereTheyHaveGraphics() throws {
-        let work = PageWork(faults: FaultInjection(environment: [:]))
-        work.settings = StageSettings(spec: PipelineSpec(name: "t", database: "/dev/null", inputs: []))
-        let stages: Set<Stage> = [.extract, .barcodes]
-        let file = try document(3, "extract/born_digital_codes.pdf")
-        var found: [(dpi: Int?, findings: BarcodeFindings)] = []
-        for n in 1...3 {
-            let page = try run(work, PageTask(taskID: n, document: file, pageNumber: n, stages: stages))
-            XCTAssertEqual(page.failed, [], "page \(n)")
-            XCTAssertEqual(page.outputs.map(\.stage), [.extract, .barcodes], "page \(n)")
-            let extract = try XCTUnwrap(page.outputs[0].value as? ExtractOutput)
-            XCTAssertEqual(extract.textSource, .textLayer, "page \(n)")
-            found.append((extract.working?.image.resolution, try XCTUnwrap(page.outputs[1].value as? BarcodeFindings)))
-        }
-        // The ruled table: only the coarse ruling raster, no search, a note saying why.
-        XCTAssertEqual(found[0].dpi, ExtractPageStage.rulingDPI)
-        XCTAssertEqual(found[0].findings, BarcodeFindings(codes: [], note: BarcodesPageStage.textOnlyNote))
-        // Vector bars and an embedded image: the full raster, searched, read.
-        XCTAssertEqual(found[1].dpi, 300)
-        XCTAssertNil(found[1].findings.note)
-        XCTAssertEqual(found[1].findings.codes.map(\.payload), ["QUIRE-128"])
-        XCTAssertEqual(found[2].dpi, 300)
-        XCTAssertNil(found[2].findings.note)
-        XCTAssertEqual(found[2].findings.codes.map(\.payload), ["quire-image-42"])
-    }
-
     func testAStagesTimeLeavesOutStepsMadeForOtherStagesAndCountsItsOwnMadeEarlier() {
         // Extraction (wall 900 ms) read the page for OCR (600 ms): 300 ms are extraction's.
         XCTAssertEqual(PageWork.duration(of: .extract, wall: 900, stepsBefore: [:], stepsAfter: [.extract: 250, .ocr: 600]), 300)

@@ -43,11 +43,8 @@ final class BarcodesPageStage: PageStage {
         "zxing-cpp \(canonicalJSON(spec.barcodes))"
     }
 
-    func run(_ page: PageContext, settings: BarcodeSettings) throws -> BarcodeFindings? {
-        guard let working = page.output(of: ExtractPageStage.self)?.working else { return nil }
-        // Extraction looked at the page coarsely and found only text and lines: no code to read.
-        if working.textOnly { return BarcodeFindings(codes: [], note: Self.textOnlyNote) }
-        let image = working.image
+    func run(_ page: PageContext, settings: BarcodeSettings) throws -> [Barcode]? {
+        guard let image = page.output(of: ExtractPageStage.self)?.working?.image else { return nil }
         let words = page.pageText?.words.count ?? 0
         guard let (found, _) = try page.step(.barcodes, {
             try detector(settings, conservative: page.task.conservativeBarcodes).detect(image, textWords: words)
@@ -57,7 +54,7 @@ final class BarcodesPageStage: PageStage {
             let filtered = text.removingWords(inside: found)
             return filtered == text ? nil : filtered
         }
-        return BarcodeFindings(codes: found)
+        return found
     }
 
     private func detector(_ settings: BarcodeSettings, conservative: Bool) -> BarcodeDetector {
@@ -71,8 +68,7 @@ final class BarcodesPageStage: PageStage {
 
     // MARK: Storage
 
-    static func store(_ findings: BarcodeFindings, _ commit: StageCommit) throws {
-        let codes = findings.codes
+    static func store(_ codes: [Barcode], _ commit: StageCommit) throws {
         try clear(pageID: commit.pageID, in: commit.transaction)
         let insert = try commit.transaction.statement("""
             INSERT INTO barcodes(page_id, symbology, payload, raw_bytes, x0, y0, x1, y1, x2, y2, x3, y3, orientation,
@@ -90,16 +86,8 @@ final class BarcodesPageStage: PageStage {
             // redos stay conservative, and says what was not looked for.
             try commit.transaction.execute("UPDATE page_stages SET crashed = 1, error = ? WHERE page_id = ? AND stage = ?",
                                            conservativeNote, commit.pageID, Stage.barcodes)
-        } else if let note = findings.note {
-            // How the page was looked at, on its `done` row (as the conservative note above).
-            try commit.transaction.execute("UPDATE page_stages SET error = ? WHERE page_id = ? AND stage = ?",
-                                           note, commit.pageID, Stage.barcodes)
         }
     }
-
-    /// What a text-layer page without images or drawings was searched with.
-    static let textOnlyNote = "text-layer page with no image or drawing outside its words at "
-        + "\(ExtractPageStage.rulingDPI) dpi: no barcode searched for at full resolution"
 
     /// What a page read conservatively after an abort was not searched for.
     static var conservativeNote: String {
@@ -110,16 +98,9 @@ final class BarcodesPageStage: PageStage {
     static let tables: [StageTable] = [.pageRows("barcodes")]
 
     /// The stored barcodes of a page, in the order found.
-    static func load(pageID: Int64, from store: Store) throws -> BarcodeFindings? {
-        BarcodeFindings(codes: try store.storedBarcodes(pageID: pageID))
+    static func load(pageID: Int64, from store: Store) throws -> [Barcode]? {
+        try store.storedBarcodes(pageID: pageID)
     }
-}
-
-/// The barcode stage's output: the codes found, and a note on how the page was looked at when
-/// it was not searched in full (stored on the stage's row).
-struct BarcodeFindings: Codable, Sendable, Equatable {
-    var codes: [Barcode]
-    var note: String? = nil
 }
 
 extension Store {

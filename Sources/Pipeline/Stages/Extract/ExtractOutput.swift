@@ -36,9 +36,6 @@ struct WorkingPage: @unchecked Sendable {
     /// OCR's reading of `prepared`, made during orientation checking (``OCRPageStage/readFirst``),
     /// and the milliseconds it took; nil when OCR has not read the page yet.
     var firstReading: (text: PageText, ms: Int)?
-    /// True for a text-layer page whose coarse raster showed no ink outside its words (no
-    /// embedded image, no drawing but lines): it has no barcode, and no full raster was made.
-    var textOnly = false
 
     var image: Image { prepared.image }
 }

@@ -59,21 +59,13 @@ final class ExtractPageStage: PageStage {
         let task = page.task
         let layout = page.settings.layout
         let ocr = page.settings.ocr.with(languages: task.ocrLanguages)
-        // A text-layer page's raster serves ruling detection: 100 dpi is plenty, rendered
-        // straight to the 1-bit ink the detector works on. When barcodes are due, that coarse
-        // look decides whether the page needs its full raster: only ink outside the words (an
-        // embedded image, a drawing) can be a code; a page of text and lines is not rendered again.
-        let reduced = TextLayerRaster(dpi: Self.rulingDPI, inkThreshold: RulingDetector().threshold)
-        var textOnly = false
-        guard let (extracted, _) = try page.step(.extract, { () throws -> ExtractedPage in
-            try page.withOpenedDocument { document in
-                let coarse = try extractor.extract(document, page: task.pageNumber, settings: settings, textLayerRaster: reduced)
-                guard page.isDue(.barcodes), let layer = coarse.textLayer else { return coarse }
-                if try Self.graphicRegions(of: coarse, words: layer.words).isEmpty {
-                    textOnly = true
-                    return coarse
-                }
-                return try extractor.extract(document, page: task.pageNumber, settings: settings, textLayerRaster: nil)
+        // Without barcodes, a text-layer page's raster serves only ruling detection: 100 dpi
+        // is plenty, and it is rendered straight to the 1-bit ink the detector works on.
+        let reduced = page.isDue(.barcodes) ? nil
+            : TextLayerRaster(dpi: Self.rulingDPI, inkThreshold: RulingDetector().threshold)
+        guard let (extracted, _) = try page.step(.extract, {
+            try page.withOpenedDocument {
+                try extractor.extract($0, page: task.pageNumber, settings: settings, textLayerRaster: reduced)
             }
         }) else { return nil }
         let usesOCR = extracted.textSource == .ocr
@@ -113,23 +105,7 @@ final class ExtractPageStage: PageStage {
             rulings: rulings, figures: figures,
             textLayer: extracted.textLayer.map { page.settings.ocr.detectsLanguage ? $0.withDetectedLanguage() : $0 },
             estimatedDPI: usesOCR ? prepared.textScale?.estimatedDPI : nil,
-            working: WorkingPage(prepared: prepared, firstReading: firstReading, textOnly: textOnly))
-    }
-
-    /// The smallest code the coarse look must see: 0.15 in (a small Data Matrix; a QR code or a
-    /// linear code's bars are larger), 15 pixels at `rulingDPI`.
-    static let smallestCodeInches = 0.15
-    /// The share of a code's box that is ink at least (a code is about half dark; a table grid,
-    /// an underline or a frame far less).
-    static let codeInkDensity = 0.2
-
-    /// The regions of a text-layer page's coarse ink raster where a barcode could be: ink
-    /// outside the words (`words` in page pixels at the page's `dpi`), big and dense enough.
-    static func graphicRegions(of page: ExtractedPage, words: [Word]) throws -> [Box] {
-        let scale = Double(page.imageDPI) / Double(page.dpi)
-        return try page.image.graphicRegions(
-            outside: words.map { $0.box.scaled(by: scale) },
-            minSide: Int((smallestCodeInches * Double(page.imageDPI)).rounded()), minDensity: codeInkDensity)
+            working: WorkingPage(prepared: prepared, firstReading: firstReading))
     }
 
     private func preprocessor(_ settings: ExtractSettings, languages: [String]) throws -> Preprocessor {
