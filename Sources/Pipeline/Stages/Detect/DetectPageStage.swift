@@ -42,7 +42,8 @@ final class DetectPageStage: PageStage {
     static let revision = 1
     static let inputs: [Stage] = [.ocr]
 
-    private var detectors: [(settings: DetectionSettings, engine: DataDetector)] = []
+    /// Detectors by settings (a page's language may set its locale with `ocr.languages: auto`).
+    private var detectors = RecentlyUsed<DetectionSettings, DataDetector>(capacity: 4)
 
     init() {}
 
@@ -82,12 +83,7 @@ final class DetectPageStage: PageStage {
     }
 
     private func detector(_ settings: DetectionSettings) -> DataDetector {
-        if let i = detectors.firstIndex(where: { $0.settings == settings }) { return detectors[i].engine }
-        let made = DataDetector(settings: settings, phoneNumbers: PhoneNumberLibrary())
-        // A few kept: with `ocr.languages: auto` pages of several languages alternate.
-        if detectors.count >= 4 { detectors.removeFirst() }
-        detectors.append((settings, made))
-        return made
+        detectors.value(for: settings) { DataDetector(settings: settings, phoneNumbers: PhoneNumberLibrary()) }
     }
 
     // MARK: Storage

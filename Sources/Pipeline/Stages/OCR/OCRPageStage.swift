@@ -32,10 +32,9 @@ final class OCRPageStage: PageStage {
     static let inputs: [Stage] = [.extract]
     static let needsImage = true
 
-    /// Recognizers by settings (one per language set with `languages: auto`), most recent last.
-    private var recognizers: [(settings: OCRSettings, engine: TextRecognizer)] = []
-    /// The most recognizers kept (each holds one or two Tesseract models).
-    static let keptRecognizers = 4
+    /// Recognizers by settings (one per language set with `languages: auto`); each holds one
+    /// or two Tesseract models.
+    private var recognizers = RecentlyUsed<OCRSettings, TextRecognizer>(capacity: 4)
     private var autoReader: (candidates: [String], reader: AutoLanguageReader)?
 
     init() {}
@@ -139,17 +138,9 @@ final class OCRPageStage: PageStage {
     }
 
     /// This worker's recognizer for `settings`, made when it has none for them yet (it is kept
-    /// for the next pages: starting Tesseract takes ≈ 0.3 s; `keptRecognizers` are kept).
+    /// for the next pages: starting Tesseract takes ≈ 0.3 s; a few are kept).
     func recognizer(for settings: OCRSettings) throws -> TextRecognizer {
-        if let i = recognizers.firstIndex(where: { $0.settings == settings }) {
-            let kept = recognizers.remove(at: i)
-            recognizers.append(kept)
-            return kept.engine
-        }
-        let made = try TextRecognizer(settings: settings)
-        if recognizers.count >= Self.keptRecognizers { recognizers.removeFirst() }
-        recognizers.append((settings, made))
-        return made
+        try recognizers.value(for: settings) { try TextRecognizer(settings: settings) }
     }
 
     // MARK: Storage
