@@ -19,6 +19,11 @@ import DocumentModel
 ///   second one's first line are in one engine paragraph (quire cut inside the engine's
 ///   paragraph) and the first one's sentence runs on into the second: one paragraph that quire's
 ///   gap or indent rules cut (a line read taller than it is, a heading taken out of its middle).
+/// - Without the engine's paragraphs (another engine paragraph, or a text layer): a heading of
+///   one line whose sentence runs on into a paragraph close below it (≤ 0.8 em between them) that
+///   opens with a lowercase letter is that paragraph's first line too ("4. Emilia used 4 of her 8
+///   stamps to mail" / "letters. Which fraction …"): a heading's text never runs on into a
+///   lowercase sentence set right under it.
 /// And one the other way (`breaks`):
 /// - Inside a paragraph, a line that opens a new engine paragraph, with a capital or a digit,
 ///   after a line that stops more than 3 em short of the paragraph's right edge (and is not the
@@ -27,17 +32,26 @@ import DocumentModel
 ///   flush paragraphs), even when OCR lost the sentence's final stop.
 /// Pages without engine paragraphs (a text layer) are left as they are.
 enum EngineParagraphs {
+    /// The largest gap (in body sizes) between a one-line heading and a paragraph below it that
+    /// opens in lowercase for the two to be one paragraph without the engine's word for it.
+    static let runOnGap = 0.8
+
     static func join(_ blocks: inout [DraftBlock], metrics: PageMetrics) {
         var k = 0
         while k + 1 < blocks.count {
             let lead = blocks[k], body = blocks[k + 1]
-            guard lead.block.kind == .paragraph || (lead.block.kind == .heading && Double(lead.block.box.height) <= 2 * max(lead.size, 1)),
+            let oneLineHeading = lead.block.kind == .heading && Double(lead.block.box.height) <= 2 * max(lead.size, 1)
+            guard lead.block.kind == .paragraph || oneLineHeading,
                   body.block.kind == .paragraph, runsOn(lead.block.text, into: body.block.text),
-                  let cut = lead.engineParagraphs?.last, body.engineParagraphs?.first == cut,
                   ReadingOrder.overlapX(lead.block.box, body.block.box, 0),
                   lead.block.box.maxY <= body.block.box.minY + max(1, body.block.box.height / 2) else { k += 1; continue }
+            let sameEngineParagraph = lead.engineParagraphs != nil && lead.engineParagraphs?.last == body.engineParagraphs?.first
+            let closeBelow = Double(body.block.box.minY - lead.block.box.maxY) <= Self.runOnGap * max(metrics.bodySize, 1)
+            guard sameEngineParagraph || (oneLineHeading && closeBelow && body.block.text.first?.isLowercase == true) else { k += 1; continue }
             var merged = lead.block.kind == .paragraph ? lead : body
-            merged.engineParagraphs = EngineSpan(first: lead.engineParagraphs!.first, last: body.engineParagraphs!.last)
+            if let first = lead.engineParagraphs?.first, let last = body.engineParagraphs?.last {
+                merged.engineParagraphs = EngineSpan(first: first, last: last)
+            } else { merged.engineParagraphs = nil }
             merged.block.text = metrics.textJoin.join([lead.block.text, body.block.text])
             merged.block.box = lead.block.box.union(body.block.box)
             merged.size = lead.size; merged.isBold = lead.isBold; merged.sectionDepth = nil

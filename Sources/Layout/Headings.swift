@@ -17,7 +17,8 @@ import DocumentModel
 ///   (≤ 12 words) — size counts only when two words show it;
 /// - or it starts with a section number ("2", "2.1", "A.3", "III."; "B." only with space
 ///   above or after a line that ends a sentence) followed by a capitalised word, ≤ 12 words, no final period, not ending with a bare
-///   number (a contents entry), at ≥ 0.7× the body size (small capitals);
+///   number (a contents entry), no sentence ending inside it ("11. Proof. Define"), at ≥ 0.7×
+///   the body size (small capitals);
 /// - or it is short (≤ 8 words), all capitals and has space above it;
 /// - or it is a short isolated line: ≤ 6 words, capitalised, no final punctuation, clearly more
 ///   space than the normal line gap both above and below it.
@@ -131,8 +132,19 @@ enum Headings {
     static func sectionDepth(_ line: TextLine, letters: Bool = false) -> Int? {
         guard line.words.count >= 2, line.words.count <= 12, !line.text.hasSuffix("."),
               line.words[1].text.first?.isUppercase == true,
-              !line.words.last!.text.allSatisfy(\.isNumber) else { return nil }
+              !line.words.last!.text.allSatisfy(\.isNumber), !stopsInside(line) else { return nil }
         return sectionDepth(of: line.words[0].text, letters: letters)
+    }
+
+    /// True when a sentence ends inside the line after its opening number: a word of ≥ 3 letters
+    /// ending with a stop before another word ("11. Proof. Define"). A heading is one phrase;
+    /// a numbered item or a lemma's proof reads on. (Abbreviations such as "No." or "Fig." are
+    /// shorter or take a number after them.)
+    static func stopsInside(_ line: TextLine) -> Bool {
+        let inner = line.words.dropFirst().dropLast()
+        return inner.contains { w in
+            w.text.hasSuffix(".") && w.text.dropLast().count >= 4 && w.text.dropLast().allSatisfy(\.isLetter)
+        }
     }
 
     /// "2", "2.", "2.1", "2.1.3", "A.1", "III." (and "B." when `letters`) → depth; else nil.
@@ -174,6 +186,31 @@ enum Headings {
         var draft = DraftBlock(kind: .heading, text: text, lines: lines)
         draft.sectionDepth = sectionDepth(first, letters: true)
         return (draft, next)
+    }
+
+    /// Stacked headings are one heading: two heading blocks in a row in reading order, the second
+    /// right below the first (at most 1.5 × the first's size between them) and overlapping it
+    /// horizontally, neither opening with a section number, become one block — a headline set
+    /// in several lines of different sizes or styles ("DEPARTMENT OF THE INTERIOR" / "Bureau of
+    /// Land Management"), a title and its subtitle. A reader points at the stack as one heading.
+    static func stack(_ blocks: inout [DraftBlock], join: TextJoin) {
+        var k = 0
+        while k + 1 < blocks.count {
+            let upper = blocks[k], lower = blocks[k + 1]
+            let gap = Double(lower.block.box.minY - upper.block.box.maxY)
+            guard upper.block.kind == .heading, lower.block.kind == .heading,
+                  upper.sectionDepth == nil, lower.sectionDepth == nil,
+                  gap >= -0.2 * max(upper.size, 1), gap <= 1.5 * max(upper.size, 1),
+                  ReadingOrder.overlapX(upper.block.box, lower.block.box, 0) else { k += 1; continue }
+            var merged = upper
+            merged.block.text = join.join([upper.block.text, lower.block.text])
+            merged.block.box = upper.block.box.union(lower.block.box)
+            if let first = upper.engineParagraphs?.first, let last = lower.engineParagraphs?.last {
+                merged.engineParagraphs = EngineSpan(first: first, last: last)
+            } else { merged.engineParagraphs = nil }
+            blocks[k] = merged
+            blocks.remove(at: k + 1)
+        }
     }
 
     /// Heading levels from size clusters: distinct sizes sorted descending, a new level where a
