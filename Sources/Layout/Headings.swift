@@ -22,7 +22,8 @@ import DocumentModel
 /// - or it is short (≤ 8 words), all capitals and has space above it;
 /// - or it is a short isolated line: ≤ 6 words, capitalised, no final punctuation, clearly more
 ///   space than the normal line gap both above and below it.
-/// A line ending with an amount ("6.50 T") is never a heading.
+/// A line ending with an amount ("6.50 T") is never a heading, nor (OCR sizes) a line with a
+/// sentence ending inside it ("11. Proof. Define").
 /// Heading levels: the depth of the section number ("2" → 1, "2.1" → 2) when there is one,
 /// else size clusters over the whole document (sizes less than 8 % apart are one level; larger
 /// is higher). The title is the largest heading of the first page (at most one per document).
@@ -48,7 +49,7 @@ enum Headings {
             return line.isBold && ratio >= 0.9 && n <= 12
                 && !text.hasSuffix(".") && !text.hasSuffix(",") && !text.hasSuffix(";")
         }
-        guard n <= 15, startsCapitalised(line) else { return false }
+        guard n <= 15, startsCapitalised(line), n < 3 || !stopsInside(line) else { return false }
         // Size is evidence only when two or more words show it: one box can be tall by accident.
         if ratio >= 1.3, n >= 2 { return true }
         if ratio >= 1.15, n >= 2, n <= 12, context.spaceAbove || context.spaceBelow { return true }
@@ -188,11 +189,14 @@ enum Headings {
         return (draft, next)
     }
 
-    /// Stacked headings are one heading: two heading blocks in a row in reading order, the second
-    /// right below the first (at most 1.5 × the first's size between them) and overlapping it
-    /// horizontally, neither opening with a section number, become one block — a headline set
-    /// in several lines of different sizes or styles ("DEPARTMENT OF THE INTERIOR" / "Bureau of
-    /// Land Management"), a title and its subtitle. A reader points at the stack as one heading.
+    /// Stacked headings are one heading: two heading blocks in a row in reading order, of one
+    /// size (within 15 %), the second right below the first (at most 1.5 × the first's size
+    /// between them, wider than `collect` joins) and overlapping it horizontally, neither opening
+    /// with a section number, become one block — a headline set in several lines of different
+    /// styles ("DEPARTMENT OF THE INTERIOR" / "Bureau of Land Management"). A reader points at
+    /// the stack as one heading. A title over a smaller section heading stays two.
+    static let stackSizeTolerance = 0.15
+
     static func stack(_ blocks: inout [DraftBlock], join: TextJoin) {
         var k = 0
         while k + 1 < blocks.count {
@@ -200,6 +204,7 @@ enum Headings {
             let gap = Double(lower.block.box.minY - upper.block.box.maxY)
             guard upper.block.kind == .heading, lower.block.kind == .heading,
                   upper.sectionDepth == nil, lower.sectionDepth == nil,
+                  abs(lower.size / max(upper.size, 1) - 1) <= stackSizeTolerance,
                   gap >= -0.2 * max(upper.size, 1), gap <= 1.5 * max(upper.size, 1),
                   ReadingOrder.overlapX(upper.block.box, lower.block.box, 0) else { k += 1; continue }
             var merged = upper

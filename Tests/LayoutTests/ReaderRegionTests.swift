@@ -45,6 +45,28 @@ final class ReaderRegionTests: XCTestCase {
         XCTAssertEqual(heading.analyze().map(\.kind), [.heading, .paragraph])
     }
 
+    /// The same when reading order put the heading before another column's paragraph: the
+    /// lowercase line right under it still joins it; the other column's paragraph stays.
+    func testNumberedLineJoinsTheParagraphRightUnderItWhereverItIsRead() {
+        func line(_ text: String, x: Int, y: Int, paragraph: Int) -> TextLine {
+            TextLine(words: OCRPage.line(text.split(separator: " ").map(String.init), x: x, y: y, size: 40).words, source: y,
+                     paragraphHint: paragraph, ink: true)
+        }
+        let lead = line("4. Emilia used 4 of her 8 stamps to mail", x: 1100, y: 200, paragraph: 1)
+        let other = [line("Read each question and fill in", x: 100, y: 300, paragraph: 2),
+                     line("the answer on the sheet given.", x: 100, y: 356, paragraph: 2)]
+        let under = line("letters. Which fraction is less than half?", x: 1100, y: 256, paragraph: 3)
+        let metrics = PageMetrics(lines: [lead, under] + other, pageWidth: 2000, pageHeight: 2800, lexicon: nil)
+        var blocks = [DraftBlock(kind: .heading, text: lead.text, lines: [lead]),
+                      DraftBlock(kind: .paragraph, text: metrics.textJoin.join(other.map(\.text)), lines: other),
+                      DraftBlock(kind: .paragraph, text: under.text, lines: [under])]
+        EngineParagraphs.join(&blocks, metrics: metrics)
+        XCTAssertEqual(blocks.map(\.block.kind), [.paragraph, .paragraph])
+        XCTAssertTrue(blocks[0].block.text.hasPrefix("4. Emilia used 4 of her 8 stamps to mail letters."), blocks[0].block.text)
+        XCTAssertEqual(blocks[0].block.box, lead.box.union(under.box))
+        XCTAssertTrue(blocks[1].block.text.hasPrefix("Read each question"))
+    }
+
     /// A numbered line with a sentence ending inside it ("11. Proof. Define …") is a numbered
     /// paragraph, not a section heading; section titles with several numbers are headings.
     func testSentenceEndingInsideANumberedLineIsNoSectionHeading() {
