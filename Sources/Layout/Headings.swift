@@ -191,11 +191,18 @@ enum Headings {
 
     /// Stacked headings are one heading: two heading blocks in a row in reading order, of one
     /// size (within 15 %), the second right below the first (at most 1.5 × the first's size
-    /// between them, wider than `collect` joins) and overlapping it horizontally, neither opening
+    /// between them, wider than `collect` joins), aligned alike (flush left or centred) and
+    /// overlapping it horizontally, neither opening
     /// with a section number, become one block — a headline set in several lines of different
     /// styles ("DEPARTMENT OF THE INTERIOR" / "Bureau of Land Management"). A reader points at
     /// the stack as one heading. A title over a smaller section heading stays two.
     static let stackSizeTolerance = 0.15
+
+    /// Two lines set flush left (left edges within half an em) or centred alike (centres within
+    /// half an em): one headline. A centred title over a flush-left section heading is not.
+    static func alignedAlike(_ a: Box, _ b: Box, em: Double) -> Bool {
+        Double(abs(a.minX - b.minX)) <= em / 2 || abs(Double(a.minX + a.maxX) / 2 - Double(b.minX + b.maxX) / 2) <= em / 2
+    }
 
     static func stack(_ blocks: inout [DraftBlock], join: TextJoin) {
         var k = 0
@@ -206,7 +213,8 @@ enum Headings {
                   upper.sectionDepth == nil, lower.sectionDepth == nil,
                   abs(lower.size / max(upper.size, 1) - 1) <= stackSizeTolerance,
                   gap >= -0.2 * max(upper.size, 1), gap <= 1.5 * max(upper.size, 1),
-                  ReadingOrder.overlapX(upper.block.box, lower.block.box, 0) else { k += 1; continue }
+                  ReadingOrder.overlapX(upper.block.box, lower.block.box, 0),
+                  alignedAlike(upper.block.box, lower.block.box, em: max(upper.size, 1)) else { k += 1; continue }
             var merged = upper
             merged.block.text = join.join([upper.block.text, lower.block.text])
             merged.block.box = upper.block.box.union(lower.block.box)

@@ -24,6 +24,13 @@ final class ReaderRegionTests: XCTestCase {
         numbered.addLines(["2 Methods and data", "2.1 Data sources"], y: 400, pitch: 110, size: 60)
         numbered.addLines([prose(12, seed: 2), prose(12, seed: 3)], y: 700)
         XCTAssertEqual(numbered.analyze().map(\.kind), [.paragraph, .heading, .heading, .paragraph])
+
+        // A centred title over a flush-left section heading of its size: two headings.
+        var titled = OCRPage()
+        titled.add("Quarterly Operations Report", x: 600, y: 200, size: 60)
+        titled.add("Summary of results", x: 100, y: 310, size: 60)
+        titled.addLines([prose(12, seed: 2), prose(12, seed: 3)], y: 420)
+        XCTAssertEqual(titled.analyze().map(\.kind), [.heading, .heading, .paragraph])
     }
 
     /// A question's numbered first line ("4. Emilia used …") looks like a section heading, but
