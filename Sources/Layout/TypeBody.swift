@@ -8,9 +8,10 @@ import DocumentModel
 /// the capitals, below the descenders and beside each glyph), and a region as a reader draws it
 /// — or as a PDF's glyph boxes give it — includes that space. So on an OCR page each text block
 /// (not a table, a figure or their cells, whose boxes are rulings and pictures) grows by
-/// `share` × the body size on every side, within the page. Measured on the dev set's human
-/// region boxes and on DocBank's PDF-derived regions alike: both draw text regions about that
-/// much outside the ink (raw ink boxes are what the ink-trim experiment gave, and scored worse).
+/// `share` × the body size on every side, within the page. Measured with
+/// `bench/layout-quality/box_margins.py` on the dev set's human region boxes and on DocBank's
+/// PDF-derived regions alike: both put a text region's edge about that far outside the ink
+/// (boxes trimmed to the ink scored no better: mean IoU 0.763 against 0.768 untrimmed).
 /// Text-layer pages already have font boxes and are left as they are.
 enum TypeBody {
     static let share = 0.12
