@@ -17,6 +17,8 @@ struct DraftBlock: Hashable {
     /// The OCR engine's paragraphs (`TextLine.paragraphHint`) of the block's first and last
     /// lines; nil when any line has none (a text layer, a table or figure block).
     var engineParagraphs: EngineSpan?
+    /// OCR pages: the margin the block's box takes beyond its ink when finished (`TypeBody`).
+    var bodyMargin: BodyMargin?
 
     init(kind: BlockKind, text: String, lines: [TextLine], size: Double? = nil) {
         let box = Box.enclosing(lines.map(\.box)) ?? Box(x: 0, y: 0, width: 0, height: 0)

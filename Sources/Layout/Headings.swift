@@ -17,11 +17,13 @@ import DocumentModel
 ///   (≤ 12 words) — size counts only when two words show it;
 /// - or it starts with a section number ("2", "2.1", "A.3", "III."; "B." only with space
 ///   above or after a line that ends a sentence) followed by a capitalised word, ≤ 12 words, no final period, not ending with a bare
-///   number (a contents entry), at ≥ 0.7× the body size (small capitals);
+///   number (a contents entry), no sentence ending inside it ("11. Proof. Define"), at ≥ 0.7×
+///   the body size (small capitals);
 /// - or it is short (≤ 8 words), all capitals and has space above it;
 /// - or it is a short isolated line: ≤ 6 words, capitalised, no final punctuation, clearly more
 ///   space than the normal line gap both above and below it.
-/// A line ending with an amount ("6.50 T") is never a heading.
+/// A line ending with an amount ("6.50 T") is never a heading, nor (OCR sizes) a line with a
+/// sentence ending inside it ("11. Proof. Define").
 /// Heading levels: the depth of the section number ("2" → 1, "2.1" → 2) when there is one,
 /// else size clusters over the whole document (sizes less than 8 % apart are one level; larger
 /// is higher). The title is the largest heading of the first page (at most one per document).
@@ -47,7 +49,7 @@ enum Headings {
             return line.isBold && ratio >= 0.9 && n <= 12
                 && !text.hasSuffix(".") && !text.hasSuffix(",") && !text.hasSuffix(";")
         }
-        guard n <= 15, startsCapitalised(line) else { return false }
+        guard n <= 15, startsCapitalised(line), n < 3 || !stopsInside(line) else { return false }
         // Size is evidence only when two or more words show it: one box can be tall by accident.
         if ratio >= 1.3, n >= 2 { return true }
         if ratio >= 1.15, n >= 2, n <= 12, context.spaceAbove || context.spaceBelow { return true }
@@ -131,8 +133,19 @@ enum Headings {
     static func sectionDepth(_ line: TextLine, letters: Bool = false) -> Int? {
         guard line.words.count >= 2, line.words.count <= 12, !line.text.hasSuffix("."),
               line.words[1].text.first?.isUppercase == true,
-              !line.words.last!.text.allSatisfy(\.isNumber) else { return nil }
+              !line.words.last!.text.allSatisfy(\.isNumber), !stopsInside(line) else { return nil }
         return sectionDepth(of: line.words[0].text, letters: letters)
+    }
+
+    /// True when a sentence ends inside the line after its opening number: a word of ≥ 3 letters
+    /// ending with a stop before another word ("11. Proof. Define"). A heading is one phrase;
+    /// a numbered item or a lemma's proof reads on. (Abbreviations such as "No." or "Fig." are
+    /// shorter or take a number after them.)
+    static func stopsInside(_ line: TextLine) -> Bool {
+        let inner = line.words.dropFirst().dropLast()
+        return inner.contains { w in
+            w.text.hasSuffix(".") && w.text.dropLast().count >= 4 && w.text.dropLast().allSatisfy(\.isLetter)
+        }
     }
 
     /// "2", "2.", "2.1", "2.1.3", "A.1", "III." (and "B." when `letters`) → depth; else nil.
@@ -174,6 +187,43 @@ enum Headings {
         var draft = DraftBlock(kind: .heading, text: text, lines: lines)
         draft.sectionDepth = sectionDepth(first, letters: true)
         return (draft, next)
+    }
+
+    /// Stacked headings are one heading: two heading blocks in a row in reading order, of one
+    /// size (within 15 %), the second right below the first (at most 1.5 × the first's size
+    /// between them, wider than `collect` joins), aligned alike (flush left or centred) and
+    /// overlapping it horizontally, neither opening
+    /// with a section number, become one block — a headline set in several lines of different
+    /// styles ("DEPARTMENT OF THE INTERIOR" / "Bureau of Land Management"). A reader points at
+    /// the stack as one heading. A title over a smaller section heading stays two.
+    static let stackSizeTolerance = 0.15
+
+    /// Two lines set flush left (left edges within half an em) or centred alike (centres within
+    /// half an em): one headline. A centred title over a flush-left section heading is not.
+    static func alignedAlike(_ a: Box, _ b: Box, em: Double) -> Bool {
+        Double(abs(a.minX - b.minX)) <= em / 2 || abs(Double(a.minX + a.maxX) / 2 - Double(b.minX + b.maxX) / 2) <= em / 2
+    }
+
+    static func stack(_ blocks: inout [DraftBlock], join: TextJoin) {
+        var k = 0
+        while k + 1 < blocks.count {
+            let upper = blocks[k], lower = blocks[k + 1]
+            let gap = Double(lower.block.box.minY - upper.block.box.maxY)
+            guard upper.block.kind == .heading, lower.block.kind == .heading,
+                  upper.sectionDepth == nil, lower.sectionDepth == nil,
+                  abs(lower.size / max(upper.size, 1) - 1) <= stackSizeTolerance,
+                  gap >= -0.2 * max(upper.size, 1), gap <= 1.5 * max(upper.size, 1),
+                  ReadingOrder.overlapX(upper.block.box, lower.block.box, 0),
+                  alignedAlike(upper.block.box, lower.block.box, em: max(upper.size, 1)) else { k += 1; continue }
+            var merged = upper
+            merged.block.text = join.join([upper.block.text, lower.block.text])
+            merged.block.box = upper.block.box.union(lower.block.box)
+            if let first = upper.engineParagraphs?.first, let last = lower.engineParagraphs?.last {
+                merged.engineParagraphs = EngineSpan(first: first, last: last)
+            } else { merged.engineParagraphs = nil }
+            blocks[k] = merged
+            blocks.remove(at: k + 1)
+        }
     }
 
     /// Heading levels from size clusters: distinct sizes sorted descending, a new level where a

@@ -46,7 +46,7 @@ public enum LayoutAnalyzer {
             }
             Captions.link(&page)
             Continuations.mark(&page)
-            return page.map(\.block)
+            return page.map(TypeBody.apply)
         }
     }
 

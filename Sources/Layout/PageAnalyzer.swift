@@ -40,8 +40,14 @@ struct PageAnalyzer {
         Fragments.absorb(&blocks, em: metrics.bodySize)
         Equations.absorbPieces(&blocks, em: metrics.bodySize)
         EngineParagraphs.join(&blocks, metrics: metrics)
+        Headings.stack(&blocks, join: metrics.textJoin)
+        EngineTables.join(&blocks, regions: input.regions, em: metrics.bodySize)
         let main = blocks.filter { $0.block.kind != .footnote }, notes = blocks.filter { $0.block.kind == .footnote }
-        return margin(parts.header, .header) + main + notes + margin(parts.footer, .footer)
+        var page = margin(parts.header, .header) + main + notes + margin(parts.footer, .footer)
+        if lines.contains(where: \.ink) {
+            TypeBody.mark(&page, em: metrics.bodySize, pageWidth: input.pageWidth, pageHeight: input.pageHeight)
+        }
+        return page
     }
 
     private func ordered(_ items: [PageItem], tables: [Block], metrics: PageMetrics) -> [PageItem] {

@@ -86,9 +86,9 @@ final class EngineParagraphTests: XCTestCase {
     }
 
     private func blocks(leadParagraph: Int?, lead: String = "1. Sancho picked up a handful of coins",
-                        body: String = "from a jar without looking. He got seven pennies") -> [DraftBlock] {
+                        body: String = "from a jar without looking. He got seven pennies", bodyY: Int = 160) -> [DraftBlock] {
         let first = line(lead, y: 100, size: 48, paragraph: leadParagraph)
-        let rest = [line(body, y: 160, paragraph: 3), line("and five nickels in all.", y: 216, paragraph: 3)]
+        let rest = [line(body, y: bodyY, paragraph: 3), line("and five nickels in all.", y: bodyY + 56, paragraph: 3)]
         let metrics = PageMetrics(lines: [first] + rest, pageWidth: 2000, pageHeight: 2800, lexicon: nil)
         var out = [DraftBlock(kind: .heading, text: first.text, lines: [first]),
                    DraftBlock(kind: .paragraph, text: metrics.textJoin.join(rest.map(\.text)), lines: rest)]
@@ -103,15 +103,20 @@ final class EngineParagraphTests: XCTestCase {
         let joined = blocks(leadParagraph: 3)
         XCTAssertEqual(joined.map(\.block.kind), [.paragraph])
         XCTAssertTrue(joined[0].block.text.hasPrefix("1. Sancho picked up a handful of coins from a jar"), joined[0].block.text)
-        let apart = blocks(leadParagraph: 2)
+        let apart = blocks(leadParagraph: 2, body: "From a jar without looking. He got seven pennies")
         XCTAssertEqual(joined[0].block.box, apart[0].block.box.union(apart[1].block.box))
     }
 
-    /// Another engine paragraph, no engine paragraphs at all (a text layer), or a heading whose
-    /// text does not run on into the paragraph: the heading stays.
+    /// Another engine paragraph with space between the heading and the paragraph, no engine
+    /// paragraphs at all (a text layer), or a heading whose text does not run on into the
+    /// paragraph: the heading stays. Right above a lowercase sentence it runs on into (≤ 0.8 em
+    /// between them), it is the paragraph's first line though the engine starts another
+    /// paragraph there (`ReaderRegionTests`).
     func testHeadingStaysWithoutTheEngineOrTheSentence() {
-        XCTAssertEqual(blocks(leadParagraph: 2).map(\.block.kind), [.heading, .paragraph])
-        XCTAssertEqual(blocks(leadParagraph: nil).map(\.block.kind), [.heading, .paragraph])
+        XCTAssertEqual(blocks(leadParagraph: 2, bodyY: 200).map(\.block.kind), [.heading, .paragraph])
+        XCTAssertEqual(blocks(leadParagraph: nil, bodyY: 200).map(\.block.kind), [.heading, .paragraph])
+        XCTAssertEqual(blocks(leadParagraph: 2).map(\.block.kind), [.paragraph])
+        XCTAssertEqual(blocks(leadParagraph: nil).map(\.block.kind), [.heading, .paragraph], "no engine: left as it is")
         XCTAssertEqual(blocks(leadParagraph: 3, lead: "2.1 Results", body: "We measured seven pennies").map(\.block.kind),
                        [.heading, .paragraph])
         XCTAssertTrue(EngineParagraphs.runsOn("of the compo-", into: "Sites"))
