@@ -232,9 +232,12 @@ public final class BarcodeReader {
                            Point(x: cropBox.maxX, y: cropBox.maxY), Point(x: cropBox.minX, y: cropBox.maxY)]
             }
             return Barcode(symbology: symbology, payload: payload,
-                           rawBytes: BarcodeGeometry.binaryBytes(symbol.bytes, text: symbol.text),
+                           rawBytes: BarcodeGeometry.rawBytes(symbol),
                            corners: corners, orientation: BarcodeGeometry.orientation(of: corners),
-                           supplementalPayload: symbol.addOn.isEmpty ? nil : symbol.addOn)
+                           supplementalPayload: symbol.addOn.isEmpty ? nil : symbol.addOn,
+                           symbologyIdentifier: SymbologyVariants.identifier(symbol.symbologyIdentifier, for: symbology,
+                                                                                     eci: symbol.hasECI),
+                           sequence: symbol.sequence)
         }
     }
 

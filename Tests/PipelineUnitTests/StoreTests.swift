@@ -263,6 +263,35 @@ final class StoreTests: XCTestCase {
         XCTAssertEqual(try store.storedDocument(id: doc, words: false)?.pages.first?.barcodes, outcome.barcodes)
     }
 
+    func testBarcodeIdentifierAndStructuredAppendAreStored() throws {
+        let r = try beginRun()
+        guard case .new(let doc) = try record("/in/a.pdf", sha: "AAA", run: r) else { return XCTFail() }
+        try store.setPageCount(documentID: doc, count: 1)
+        let fps: [Stage: String] = [.extract: "e", .ocr: "o", .layout: "l", .barcodes: "b"]
+        let page = try store.plan(PlanRequest(mode: .run, fingerprints: fps, maxAttempts: 3)).pages[0]
+        var outcome = fullOutcome(page)
+        let corners = [Point(x: 1, y: 1), Point(x: 9, y: 1), Point(x: 9, y: 5), Point(x: 1, y: 5)]
+        let shifted = corners.map { Point(x: $0.x + 20, y: $0.y) }
+        outcome.barcodes = [Barcode(symbology: .qr, payload: "Hello, ", corners: corners, symbologyIdentifier: "]Q1",
+                                    sequence: BarcodeSequence(index: 0, count: 2, id: "123")),
+                            Barcode(symbology: .qr, payload: "world", corners: shifted, symbologyIdentifier: "]Q1",
+                                    sequence: BarcodeSequence(index: 1, count: 2, id: "123")),
+                            Barcode(symbology: .ean13, payload: "4006381333931", corners: corners.map { Point(x: $0.x, y: $0.y + 20) })]
+        try store.commit(outcome, fingerprints: fps, runID: r)
+        // The documented query: the parts of one message, joined in order.
+        let message = try store.query("""
+            SELECT group_concat(payload, '') FROM (SELECT payload, sequence_id FROM barcodes
+              WHERE sequence_id IS NOT NULL ORDER BY sequence_id, sequence_index) GROUP BY sequence_id
+            """) { $0.string(0) }
+        XCTAssertEqual(message, ["Hello, world"])
+        let rows = try store.query("SELECT symbology_identifier, sequence_count FROM barcodes ORDER BY id") {
+            "\($0.isNull(0) ? "NULL" : $0.string(0))|\($0.isNull(1) ? "NULL" : String($0.int(1)))"
+        }
+        XCTAssertEqual(rows, ["]Q1|2", "]Q1|2", "NULL|NULL"])
+        XCTAssertEqual(try store.storedBarcodes(pageID: page.pageID), outcome.barcodes)
+        XCTAssertEqual(try store.storedDocument(id: doc, words: false)?.pages.first?.barcodes, outcome.barcodes)
+    }
+
     func testPageTextAndFullTextIndex() throws {
         let r = try beginRun()
         guard case .new(let doc) = try record("/in/a.pdf", sha: "AAA", run: r) else { return XCTFail() }
