@@ -269,6 +269,18 @@ int zxing_Barcode_sequenceIndex(const zxing_Barcode* b) { return b ? b->sequence
 char* zxing_Barcode_sequenceId(const zxing_Barcode* b) { return b ? copyString(b->sequenceId) : nullptr; }
 char* zxing_Barcode_eanAddOn(const zxing_Barcode* b) { return b ? copyString(b->eanAddOn) : nullptr; }
 
+// MARK: GS1
+
+char* zxing_HRIFromGS1(const char* raw) {
+    if (!raw) return nullptr;
+    try {
+        std::string hri = ZXing::HRIFromGS1(raw);
+        return hri.empty() ? nullptr : copyString(hri);
+    } catch (...) {
+        return nullptr;
+    }
+}
+
 // MARK: Reading
 
 zxing_Barcode* zxing_ReadBarcode(const zxing_ImageView* iv, const zxing_ReaderOptions* opts) {

@@ -200,6 +200,13 @@ int zxing_Barcodes_size(const zxing_Barcodes* barcodes);
 /// Borrowed: valid until the list is deleted.
 const zxing_Barcode* zxing_Barcodes_at(const zxing_Barcodes* barcodes, int i);
 
+// MARK: GS1
+
+/// shim: the human readable form of a raw GS1 element string (AIs in parentheses; GS separates a
+/// variable-length field from the next), by zxing-cpp's own `HRIFromGS1`; NULL when the string
+/// is not a valid element string. Free with zxing_free.
+char* zxing_HRIFromGS1(const char* raw);
+
 // MARK: Errors and memory
 
 /// The message of the last failure on this thread, or NULL when none (free with zxing_free).
