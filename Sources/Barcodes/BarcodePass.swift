@@ -32,7 +32,7 @@ public struct BarcodePass: Sendable, Hashable, Codable, CustomStringConvertible 
     public var normalize: Bool
     /// Read the inverted image (light symbols on a dark ground).
     public var invert: Bool
-    /// Read with ZBar instead of zxing-cpp: QR codes, or with `linearOnly` EAN/UPC codes.
+    /// Read with ZBar instead of zxing-cpp: QR codes, or with `linearOnly` EAN/UPC and DataBar codes.
     public var zbar: Bool
 
     public init(multi: Bool = true, area: Area = .page, scale: Double = 1, rotation: Double = 0,

@@ -4,12 +4,12 @@ import Foundation
 import Imaging
 import XCTest
 
-/// The inverted-linear retry and GS1 DataBar through ZBar (fixtures of
-/// scripts/fixtures/barcodes_inverted.py).
-final class InvertedAndDataBarTests: XCTestCase {
+/// The inverted-linear retry, mirrored symbols and GS1 DataBar through ZBar (fixtures of
+/// scripts/fixtures/barcodes_inverted_mirrored.py).
+final class InvertedMirroredDataBarTests: XCTestCase {
     static let folder = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/barcodes-inverted")
+        .appendingPathComponent("Fixtures/barcodes-inverted-mirrored")
 
     static func image(_ name: String) throws -> Image {
         let path = folder.appendingPathComponent(name).path
@@ -17,6 +17,22 @@ final class InvertedAndDataBarTests: XCTestCase {
     }
 
     static let invertedLinear = BarcodePass(multi: false, area: .candidates, linearOnly: true, invert: true)
+
+    /// A Code 128 and a Data Matrix flipped left to right (printed on film, seen from behind):
+    /// zxing-cpp 1.4 reads both as they are (a linear code backwards, reported turned 180°; a
+    /// Data Matrix as mirrored), so the staged search needs no mirrored retry for them (nor for
+    /// QR, Aztec and PDF417, measured the same way: docs/pipeline-files.md).
+    func testMirroredSymbolsAreReadWithoutARetry() throws {
+        for (name, symbology, payload) in [("mirrored_code128.png", Symbology.code128, "MIRROR-128"),
+                                           ("mirrored_datamatrix.png", .dataMatrix, "MIRRORED DM 42")] {
+            let image = try Self.image(name)
+            let fast = try BarcodeReader().read(image, pass: .fast)
+            XCTAssertEqual(fast.map { "\($0.symbology.rawValue)|\($0.payload)" }, ["\(symbology.rawValue)|\(payload)"], name)
+            let code = try XCTUnwrap(fast.first)
+            XCTAssertGreaterThanOrEqual(code.bounds.minX, 40, name)
+            XCTAssertLessThanOrEqual(code.bounds.maxX, image.width - 30, name)
+        }
+    }
 
     /// A linear code printed light on a dark label: no other pass of the staged search reads it
     /// (zxing-cpp 1.4 has no tryInvert; ZBar neither), the inverted read of its code-like region does.
