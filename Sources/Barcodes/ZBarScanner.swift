@@ -81,10 +81,10 @@ final class ZBarScanner {
                 }
                 guard let corners = symbology == .qr ? Self.quad(points) : Self.linearQuad(points) else { continue }
                 let text = Self.zxingText(String(decoding: bytes, as: UTF8.self), symbology: symbology)
-                let gs1 = symbology == .gs1DataBarExpanded
-                symbols.append(ZXingSymbol(format: symbology.zxingFormat, text: text, bytes: symbology == .qr || gs1 ? bytes : [],
-                                           contentType: gs1 ? zxing_ContentType_GS1 : zxing_ContentType_Text, addOn: "",
-                                           corners: corners))
+                // DataBar Expanded keeps no raw bytes, as zxing-cpp 1.4 gives none for it: the same
+                // symbol read by both is then one symbol (BarcodeGeometry.sameSymbol).
+                symbols.append(ZXingSymbol(format: symbology.zxingFormat, text: text, bytes: symbology == .qr ? bytes : [],
+                                           contentType: zxing_ContentType_Text, addOn: "", corners: corners))
             }
             return symbols
         }
