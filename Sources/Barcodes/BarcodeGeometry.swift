@@ -1,5 +1,6 @@
 import DocumentModel
 import Foundation
+import ZXingShim
 
 /// Maps points read in a transformed copy of the page (cropped, scaled, then rotated about its
 /// centre) back to page pixels. Pure arithmetic.
@@ -77,6 +78,14 @@ enum BarcodeGeometry {
         guard part.symbology == whole.symbology, part.symbology.isLinear,
               part.payload.count < whole.payload.count, whole.payload.contains(part.payload) else { return false }
         return grown(part.bounds).intersection(grown(whole.bounds)) != nil
+    }
+
+    /// The raw bytes to keep for a symbol: a GS1 symbol's element string as encoded (AIs
+    /// without parentheses, a GS (0x1D) after each variable-length field that is not last; the
+    /// payload has the AIs in parentheses), else ``binaryBytes(_:text:)``.
+    static func rawBytes(_ symbol: ZXingSymbol) -> [UInt8]? {
+        if symbol.contentType == zxing_ContentType_GS1, !symbol.bytes.isEmpty { return symbol.bytes }
+        return binaryBytes(symbol.bytes, text: symbol.text)
     }
 
     /// The raw bytes to keep: non-nil when the payload is not plain text (invalid UTF-8, or

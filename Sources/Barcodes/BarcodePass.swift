@@ -32,7 +32,7 @@ public struct BarcodePass: Sendable, Hashable, Codable, CustomStringConvertible 
     public var normalize: Bool
     /// Read the inverted image (light symbols on a dark ground).
     public var invert: Bool
-    /// Read with ZBar instead of zxing-cpp: QR codes, or with `linearOnly` EAN/UPC codes.
+    /// Read with ZBar instead of zxing-cpp: QR codes, or with `linearOnly` EAN/UPC and DataBar codes.
     public var zbar: Bool
 
     public init(multi: Bool = true, area: Area = .page, scale: Double = 1, rotation: Double = 0,
@@ -88,10 +88,12 @@ public enum BarcodeSearch: Sendable, Hashable, Codable {
 
     /// The passes for pages (scans, renders), first: all symbols on the whole page, single
     /// reads of code-like regions, a half-size copy, linear codes turned 45°, matrix codes
-    /// on an inverted copy (light on dark: zxing-cpp 1.4 has no tryInvert), and EAN/UPC codes
-    /// with ZBar, whose edge scanner keeps faint bars under uneven light that zxing-cpp's row
-    /// binariser loses (a retail label on a bottle; the symbols found before are painted out
-    /// by then, so it reads only what zxing missed).
+    /// on an inverted copy (light on dark: zxing-cpp 1.4 has no tryInvert), linear codes on
+    /// inverted copies of the code-like regions (a label printed in negative: only where the
+    /// cheap look found a region), and EAN/UPC and GS1 DataBar codes with ZBar, whose edge
+    /// scanner keeps faint bars under uneven light that zxing-cpp's row binariser loses (a
+    /// retail label on a bottle; the symbols found before are painted out by then, so it reads
+    /// only what zxing missed) and which never aborts on DataBar as zxing-cpp 1.4 may.
     public static let pagePasses: [BarcodePass] = [
         .fast,
         BarcodePass(multi: false, area: .candidates, scale: 2),
@@ -99,6 +101,7 @@ public enum BarcodeSearch: Sendable, Hashable, Codable {
         BarcodePass(multi: true, scale: 0.5),
         BarcodePass(multi: true, rotation: 45, linearOnly: true),
         BarcodePass(multi: true, matrixOnly: true, invert: true),
+        BarcodePass(multi: false, area: .candidates, linearOnly: true, invert: true),
         BarcodePass(linearOnly: true, zbar: true),
     ]
 

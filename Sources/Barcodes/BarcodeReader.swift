@@ -14,6 +14,9 @@ import ZXingShim
 public final class BarcodeReader {
     /// The symbologies zxing is asked for.
     public let symbologies: Set<Symbology>
+    /// Symbologies read by ZBar alone (its linear pass), never asked of zxing: a page re-read after
+    /// zxing-cpp 1.4 aborted on it leaves GS1 DataBar out of zxing but ZBar still reads it.
+    public let zbarOnly: Set<Symbology>
     public let tryHarder: Bool
     public let search: BarcodeSearch
     private var optionsCache: [OptionsKey: ZXingOptions] = [:]
@@ -26,8 +29,9 @@ public final class BarcodeReader {
     }
 
     public init(symbologies: Set<Symbology> = Set(Symbology.allCases), tryHarder: Bool = true,
-                search: BarcodeSearch = .staged) {
+                search: BarcodeSearch = .staged, zbarOnly: Set<Symbology> = []) {
         self.symbologies = symbologies
+        self.zbarOnly = zbarOnly.subtracting(symbologies).intersection(Self.zbarLinear)
         self.tryHarder = tryHarder
         self.search = search
     }
@@ -58,7 +62,7 @@ public final class BarcodeReader {
     /// on scans; on the dev set's small receipts the whole-page passes were three quarters of
     /// the barcode time, the 45° turn alone a quarter), and finder patterns are not looked for.
     public func read(_ image: Image, textPage: Bool = false) throws(BarcodeError) -> [Barcode] {
-        guard !symbologies.isEmpty else { return [] }
+        guard !symbologies.isEmpty || !zbarOnly.isEmpty else { return [] }
         guard image.width > 0, image.height > 0 else { return [] }
         var page = try Self.page(image)
         let gated = search == .staged && page.isLarge
@@ -162,7 +166,7 @@ public final class BarcodeReader {
     /// One pass over `page`; `onlyCandidates` turns a whole-page pass into reads of the
     /// candidate regions.
     private func read(_ page: BarcodePage, pass: BarcodePass, onlyCandidates: Bool) throws(BarcodeError) -> [Barcode] {
-        let wanted = pass.zbar && pass.linearOnly ? symbologies.intersection(Self.zbarRetail)
+        let wanted = pass.zbar && pass.linearOnly ? symbologies.union(zbarOnly).intersection(Self.zbarLinear)
             : pass.zbar || pass.area == .finderPatterns ? symbologies.intersection([.qr])
             : pass.linearOnly ? symbologies.filter(\.isLinear)
             : pass.matrixOnly ? symbologies.filter { !$0.isLinear } : symbologies
@@ -232,9 +236,12 @@ public final class BarcodeReader {
                            Point(x: cropBox.maxX, y: cropBox.maxY), Point(x: cropBox.minX, y: cropBox.maxY)]
             }
             return Barcode(symbology: symbology, payload: payload,
-                           rawBytes: BarcodeGeometry.binaryBytes(symbol.bytes, text: symbol.text),
+                           rawBytes: BarcodeGeometry.rawBytes(symbol),
                            corners: corners, orientation: BarcodeGeometry.orientation(of: corners),
-                           supplementalPayload: symbol.addOn.isEmpty ? nil : symbol.addOn)
+                           supplementalPayload: symbol.addOn.isEmpty ? nil : symbol.addOn,
+                           symbologyIdentifier: SymbologyVariants.identifier(symbol.symbologyIdentifier, for: symbology,
+                                                                                     eci: symbol.hasECI),
+                           sequence: symbol.sequence)
         }
     }
 
@@ -275,8 +282,10 @@ public final class BarcodeReader {
     static let dataBarFamily: Set<Symbology> = [.gs1DataBar, .gs1DataBarExpanded]
 
     /// What a linear ZBar pass reads: the retail codes (EAN/UPC, with check digits), where
-    /// ZBar's edge-based scanner reads blurred and curved photos zxing-cpp cannot.
-    static let zbarRetail: Set<Symbology> = [.ean13, .upca, .ean8, .upce]
+    /// ZBar's edge-based scanner reads blurred and curved photos zxing-cpp cannot, and GS1
+    /// DataBar and DataBar Expanded (check characters too), on which zxing-cpp 1.4 aborts the
+    /// process now and then (dev set: one photo of a DataBar Expanded label in 18).
+    static let zbarLinear: Set<Symbology> = [.ean13, .upca, .ean8, .upce, .gs1DataBar, .gs1DataBarExpanded]
 
     /// Repeated single-symbol reads, whiting out each symbol found (at most `limit` symbols).
     private func readOneByOne(_ plane: BarcodeGrayPlane, formats: zxing_BarcodeFormats, binarizer: BarcodeBinarizer,

@@ -50,6 +50,27 @@ enum SymbologyVariants {
         return order.first { wanted.contains($0.0) && $0.1 }.map { ($0.0, text) }
     }
 
+    /// The AIM symbology identifier of the variant reported, from zxing's (nil when zxing gave
+    /// none). zxing-cpp 1.4 reads Code 39 raw, checking nothing (`]A0`), and ITF without a check
+    /// (`]I0`); the modifier then says what quire verified and decoded (ISO/IEC 15424): Code 39
+    /// `+1` a check character verified (and kept), `+4` full ASCII; ITF `1` a check digit verified.
+    /// zxing-cpp 1.4 leaves out the ECI modifier: a symbol with ECI designators gets it here (QR
+    /// `]Q1` → `]Q2`, Data Matrix `]d1`/`]d2` → `]d4`/`]d5`, Aztec `]z0` → `]z3`, MaxiCode `+2`).
+    static func identifier(_ zxing: String, for symbology: Symbology, eci: Bool = false) -> String? {
+        guard zxing.count == 3, let modifier = zxing.last?.wholeNumberValue else { return zxing.isEmpty ? nil : zxing }
+        let prefix = zxing.prefix(2)
+        if eci, let offset = ["]Q": 1, "]d": 3, "]z": 3, "]U": 2][String(prefix)] {
+            return prefix + String(modifier + offset)
+        }
+        switch symbology {
+        case .code39Checksum: return prefix + "1"
+        case .code39FullASCII: return prefix + "4"
+        case .code39FullASCIIChecksum: return prefix + "5"
+        case .i2of5Checksum, .itf14: return prefix + "1"
+        default: return zxing
+        }
+    }
+
     static let code39Alphabet = Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ-. $/+%")
 
     /// True when the last character is the modulo-43 check character of the others.

@@ -32,6 +32,7 @@ final class ZBarScanner {
     /// enabled on their own: otherwise ZBar reports them as EAN-13.
     static let types: [Symbology: zbar_symbol_type_t] = [
         .qr: ZBAR_QRCODE, .ean13: ZBAR_EAN13, .upca: ZBAR_UPCA, .ean8: ZBAR_EAN8, .upce: ZBAR_UPCE,
+        .gs1DataBar: ZBAR_DATABAR, .gs1DataBarExpanded: ZBAR_DATABAR_EXP,
     ]
 
     /// The QR codes in 8-bit gray pixels (row stride = width), as zxing-shaped symbols in the
@@ -80,6 +81,8 @@ final class ZBarScanner {
                 }
                 guard let corners = symbology == .qr ? Self.quad(points) : Self.linearQuad(points) else { continue }
                 let text = Self.zxingText(String(decoding: bytes, as: UTF8.self), symbology: symbology)
+                // DataBar Expanded keeps no raw bytes, as zxing-cpp 1.4 gives none for it: the same
+                // symbol read by both is then one symbol (BarcodeGeometry.sameSymbol).
                 symbols.append(ZXingSymbol(format: symbology.zxingFormat, text: text, bytes: symbology == .qr ? bytes : [],
                                            contentType: zxing_ContentType_Text, addOn: "", corners: corners))
             }
@@ -90,8 +93,16 @@ final class ZBarScanner {
     /// ZBar's EAN/UPC text as zxing 1.4 gives it: ZBar writes UPC-A and UPC-E with the
     /// leading 0 of their EAN-13 form (13 and 8 digits: `0` + number system + …); zxing gives
     /// UPC-A as 12 digits. QR text is unchanged.
+    /// GS1 DataBar: ZBar gives `01` + the 14-digit GTIN, zxing the GTIN alone; DataBar Expanded:
+    /// ZBar gives the raw element string, zxing its AIs in parentheses (zxing-cpp's own
+    /// `HRIFromGS1` makes them).
     static func zxingText(_ text: String, symbology: Symbology) -> String {
         if symbology == .upca, text.count == 13, text.hasPrefix("0") { return String(text.dropFirst()) }
+        if symbology == .gs1DataBar, text.count == 16, text.hasPrefix("01") { return String(text.dropFirst(2)) }
+        if symbology == .gs1DataBarExpanded, let hri = text.withCString(zxing_HRIFromGS1) {
+            defer { zxing_free(hri) }
+            return String(cString: hri)
+        }
         return text
     }
 

@@ -1,3 +1,4 @@
+import DocumentModel
 import ZXingShim
 
 /// How zxing turns gray pixels into black and white (zxing-cpp `Binarizer`).
@@ -36,6 +37,9 @@ final class ZXingOptions {
         // EAN-2/EAN-5 add-ons are read when present (the text then ends with the add-on).
         // Code 39 is read raw: full ASCII and check characters are judged by SymbologyVariants.
         zxing_ReaderOptions_setEanAddOnSymbol(handle, zxing_EanAddOnSymbol_Read)
+        // Codabar keeps its start and stop characters (A-D): they carry meaning for some users
+        // (libraries, blood banks) and are part of what the symbol says.
+        zxing_ReaderOptions_setReturnCodabarStartEnd(handle, true)
     }
 
     deinit { zxing_ReaderOptions_delete(handle) }
@@ -53,6 +57,12 @@ struct ZXingSymbol {
     var addOn: String
     /// tl, tr, br, bl.
     var corners: [(x: Double, y: Double)]
+    /// The AIM symbology identifier (`]Q1`; "" when the reader gives none).
+    var symbologyIdentifier: String = ""
+    /// The structured-append place; nil when not part of a sequence.
+    var sequence: BarcodeSequence? = nil
+    /// The symbol names its character set (ECI designators).
+    var hasECI = false
 }
 
 enum ZXingRead {
@@ -120,10 +130,26 @@ enum ZXingRead {
             defer { zxing_free(cAddOn) }
             addOn = String(cString: cAddOn)
         }
+        var identifier = ""
+        if let cIdentifier = zxing_Barcode_symbologyIdentifier(b) {
+            defer { zxing_free(cIdentifier) }
+            identifier = String(cString: cIdentifier)
+        }
+        var sequence: BarcodeSequence?
+        let index = Int(zxing_Barcode_sequenceIndex(b)), count = Int(zxing_Barcode_sequenceSize(b))
+        if index >= 0, count >= 0 {
+            var id = ""
+            if let cID = zxing_Barcode_sequenceId(b) {
+                defer { zxing_free(cID) }
+                id = String(cString: cID)
+            }
+            sequence = BarcodeSequence(index: index, count: count, id: id)
+        }
         let p = zxing_Barcode_position(b)
         let corners = [p.topLeft, p.topRight, p.bottomRight, p.bottomLeft].map { (x: Double($0.x), y: Double($0.y)) }
         return ZXingSymbol(format: zxing_Barcode_format(b), text: text, bytes: bytes,
-                           contentType: zxing_Barcode_contentType(b), addOn: addOn, corners: corners)
+                           contentType: zxing_Barcode_contentType(b), addOn: addOn, corners: corners,
+                           symbologyIdentifier: identifier, sequence: sequence, hasECI: zxing_Barcode_hasECI(b))
     }
 
     private static func lastError() -> String? {

@@ -38,11 +38,19 @@ public struct Barcode: Codable, Sendable, Hashable {
     /// The EAN-2/EAN-5 add-on of an EAN/UPC symbol (Vision's `supplementalPayload`); the
     /// payload then ends with it. nil when there is none.
     public var supplementalPayload: String?
+    /// The AIM symbology identifier the reader reported: `]` + symbology code + modifier (`]Q1`
+    /// a QR code, `]Q2` one with ECI designators, `]Q3` GS1 QR, `]C1` GS1-128, `]d2` GS1 Data
+    /// Matrix, `]E0` EAN-13, `]A0` Code 39, …; ISO/IEC 15424). nil when the reader gives none
+    /// (ZBar's reads).
+    public var symbologyIdentifier: String?
+    /// The symbol's place in a structured-append sequence; nil when it is not part of one.
+    public var sequence: BarcodeSequence?
 
     public init(symbology: Symbology, payload: String, rawBytes: [UInt8]? = nil, corners: [Point], orientation: Int = 0,
-                supplementalPayload: String? = nil) {
+                supplementalPayload: String? = nil, symbologyIdentifier: String? = nil, sequence: BarcodeSequence? = nil) {
         self.symbology = symbology; self.payload = payload; self.rawBytes = rawBytes
         self.corners = corners; self.orientation = orientation; self.supplementalPayload = supplementalPayload
+        self.symbologyIdentifier = symbologyIdentifier; self.sequence = sequence
     }
 
     /// Axis-aligned bounds of the corners.

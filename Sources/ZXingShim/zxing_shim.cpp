@@ -19,6 +19,13 @@
 #include <string>
 #include <vector>
 
+namespace ZXing {
+// Exported by libZXing 1.4 (core/src/GS1.cpp) but not in its installed headers: the human
+// readable form of a raw GS1 element string ("01095...10AB<GS>17..." -> "(01)095...(10)AB(17)...").
+// Throws on a malformed string (callers catch).
+std::string HRIFromGS1(const std::string& gs1);
+}
+
 struct zxing_ImageView {
     ZXing::ImageView view;
 };
@@ -41,6 +48,9 @@ struct zxing_Barcode {
     bool hasECI = false;
     bool isMirrored = false;
     int lineCount = 0;
+    int sequenceSize = -1;
+    int sequenceIndex = -1;
+    std::string sequenceId;
     std::string eanAddOn;
 };
 
@@ -91,6 +101,16 @@ zxing_Barcode copyResult(const ZXing::Result& r) {
     const ZXing::ByteArray& raw = r.bytes();
     b.bytes.assign(raw.begin(), raw.end());
     b.text = r.text();
+    // GS1: 1.4's text drops the GS separators, so the fields run together; give the HRI form
+    // (upstream 2.x's TextMode::HRI). DataBar keeps 1.4's text (Expanded's has the parentheses,
+    // the one-row form is the 14-digit GTIN).
+    bool dataBar = r.format() == ZXing::BarcodeFormat::DataBar || r.format() == ZXing::BarcodeFormat::DataBarExpanded;
+    if (r.contentType() == ZXing::ContentType::GS1 && !dataBar && !raw.empty() && (b.text.empty() || b.text[0] != '(')) {
+        try {
+            std::string hri = ZXing::HRIFromGS1(std::string(raw.begin(), raw.end()));
+            if (!hri.empty()) b.text = hri;
+        } catch (...) {}
+    }
     b.ecLevel = r.ecLevel();
     b.symbologyIdentifier = r.symbologyIdentifier();
     const ZXing::Position& p = r.position();
@@ -100,6 +120,9 @@ zxing_Barcode copyResult(const ZXing::Result& r) {
     b.hasECI = r.hasECI();
     b.isMirrored = r.isMirrored();
     b.lineCount = r.lineCount();
+    b.sequenceSize = r.sequenceSize();
+    b.sequenceIndex = r.sequenceIndex();
+    b.sequenceId = r.sequenceId();
     b.eanAddOn = ZXing::GTIN::EanAddOn(r);
     return b;
 }
@@ -196,6 +219,7 @@ ZX_SETTER(EanAddOnSymbol, zxing_EanAddOnSymbol, static_cast<ZXing::EanAddOnSymbo
 ZX_SETTER(TryCode39ExtendedMode, bool, v)
 ZX_SETTER(ValidateCode39CheckSum, bool, v)
 ZX_SETTER(ValidateITFCheckSum, bool, v)
+ZX_SETTER(ReturnCodabarStartEnd, bool, v)
 #undef ZX_SETTER
 
 bool zxing_ReaderOptions_getTryHarder(const zxing_ReaderOptions* opts) { return opts && opts->hints.tryHarder(); }
@@ -240,7 +264,22 @@ int zxing_Barcode_orientation(const zxing_Barcode* b) { return b ? b->orientatio
 bool zxing_Barcode_hasECI(const zxing_Barcode* b) { return b && b->hasECI; }
 bool zxing_Barcode_isMirrored(const zxing_Barcode* b) { return b && b->isMirrored; }
 int zxing_Barcode_lineCount(const zxing_Barcode* b) { return b ? b->lineCount : 0; }
+int zxing_Barcode_sequenceSize(const zxing_Barcode* b) { return b ? b->sequenceSize : -1; }
+int zxing_Barcode_sequenceIndex(const zxing_Barcode* b) { return b ? b->sequenceIndex : -1; }
+char* zxing_Barcode_sequenceId(const zxing_Barcode* b) { return b ? copyString(b->sequenceId) : nullptr; }
 char* zxing_Barcode_eanAddOn(const zxing_Barcode* b) { return b ? copyString(b->eanAddOn) : nullptr; }
+
+// MARK: GS1
+
+char* zxing_HRIFromGS1(const char* raw) {
+    if (!raw) return nullptr;
+    try {
+        std::string hri = ZXing::HRIFromGS1(raw);
+        return hri.empty() ? nullptr : copyString(hri);
+    } catch (...) {
+        return nullptr;
+    }
+}
 
 // MARK: Reading
 

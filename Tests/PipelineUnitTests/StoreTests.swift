@@ -242,25 +242,51 @@ final class StoreTests: XCTestCase {
                                                   fingerprints: fps, maxAttempts: 2)).pages.count, 1)
     }
 
-    func testBarcodeAddOnIsStoredInSupplementalPayload() throws {
+    /// A new one-page document whose page's outcome carries `barcodes`, committed; the stored
+    /// barcodes read back by both readers (a layout redo's, the exports') must equal them.
+    private func commitBarcodes(_ barcodes: [Barcode]) throws {
         let r = try beginRun()
-        guard case .new(let doc) = try record("/in/a.pdf", sha: "AAA", run: r) else { return XCTFail() }
+        guard case .new(let doc) = try record("/in/a.pdf", sha: "AAA", run: r) else { return XCTFail("not a new document") }
         try store.setPageCount(documentID: doc, count: 1)
         let fps: [Stage: String] = [.extract: "e", .ocr: "o", .layout: "l", .barcodes: "b"]
         let page = try store.plan(PlanRequest(mode: .run, fingerprints: fps, maxAttempts: 3)).pages[0]
         var outcome = fullOutcome(page)
-        let corners = [Point(x: 1, y: 1), Point(x: 9, y: 1), Point(x: 9, y: 5), Point(x: 1, y: 5)]
-        outcome.barcodes = [Barcode(symbology: .ean13, payload: "9780306406157 51295", corners: corners,
-                                    supplementalPayload: "51295"),
-                            Barcode(symbology: .qr, payload: "plain", corners: corners.map { Point(x: $0.x + 20, y: $0.y) })]
+        outcome.barcodes = barcodes
         try store.commit(outcome, fingerprints: fps, runID: r)
+        XCTAssertEqual(try store.storedBarcodes(pageID: page.pageID), barcodes)
+        XCTAssertEqual(try store.storedDocument(id: doc, words: false)?.pages.first?.barcodes, barcodes)
+    }
+
+    private static let corners = [Point(x: 1, y: 1), Point(x: 9, y: 1), Point(x: 9, y: 5), Point(x: 1, y: 5)]
+
+    func testBarcodeAddOnIsStoredInSupplementalPayload() throws {
+        // The add-on is read back too.
+        try commitBarcodes([Barcode(symbology: .ean13, payload: "9780306406157 51295", corners: Self.corners,
+                                    supplementalPayload: "51295"),
+                            Barcode(symbology: .qr, payload: "plain", corners: Self.corners.map { Point(x: $0.x + 20, y: $0.y) })])
         let rows = try store.query("SELECT symbology, payload, supplemental_payload FROM barcodes ORDER BY id") {
             "\($0.string(0))|\($0.string(1))|\($0.isNull(2) ? "NULL" : $0.string(2))"
         }
         XCTAssertEqual(rows, ["ean13|9780306406157 51295|51295", "qr|plain|NULL"])
-        // Both readers (a layout redo's, the exports') decode the rows alike: the add-on included.
-        XCTAssertEqual(try store.storedBarcodes(pageID: page.pageID), outcome.barcodes)
-        XCTAssertEqual(try store.storedDocument(id: doc, words: false)?.pages.first?.barcodes, outcome.barcodes)
+    }
+
+    func testBarcodeIdentifierAndStructuredAppendAreStored() throws {
+        let corners = Self.corners, shifted = corners.map { Point(x: $0.x + 20, y: $0.y) }
+        try commitBarcodes([Barcode(symbology: .qr, payload: "Hello, ", corners: corners, symbologyIdentifier: "]Q1",
+                                    sequence: BarcodeSequence(index: 0, count: 2, id: "123")),
+                            Barcode(symbology: .qr, payload: "world", corners: shifted, symbologyIdentifier: "]Q1",
+                                    sequence: BarcodeSequence(index: 1, count: 2, id: "123")),
+                            Barcode(symbology: .ean13, payload: "4006381333931", corners: corners.map { Point(x: $0.x, y: $0.y + 20) })])
+        // The documented query: the parts of one message, joined in order.
+        let message = try store.query("""
+            SELECT group_concat(payload, '') FROM (SELECT payload, sequence_id FROM barcodes
+              WHERE sequence_id IS NOT NULL ORDER BY sequence_id, sequence_index) GROUP BY sequence_id
+            """) { $0.string(0) }
+        XCTAssertEqual(message, ["Hello, world"])
+        let rows = try store.query("SELECT symbology_identifier, sequence_count FROM barcodes ORDER BY id") {
+            "\($0.isNull(0) ? "NULL" : $0.string(0))|\($0.isNull(1) ? "NULL" : String($0.int(1)))"
+        }
+        XCTAssertEqual(rows, ["]Q1|2", "]Q1|2", "NULL|NULL"])
     }
 
     func testPageTextAndFullTextIndex() throws {

@@ -128,6 +128,9 @@ void zxing_ReaderOptions_setEanAddOnSymbol(zxing_ReaderOptions* opts, zxing_EanA
 void zxing_ReaderOptions_setTryCode39ExtendedMode(zxing_ReaderOptions* opts, bool v);
 void zxing_ReaderOptions_setValidateCode39CheckSum(zxing_ReaderOptions* opts, bool v);
 void zxing_ReaderOptions_setValidateITFCheckSum(zxing_ReaderOptions* opts, bool v);
+/// Keep Codabar's start and stop characters (A-D) in the text (zxing strips them by default;
+/// 2.x has the same option).
+void zxing_ReaderOptions_setReturnCodabarStartEnd(zxing_ReaderOptions* opts, bool v);
 
 bool zxing_ReaderOptions_getTryHarder(const zxing_ReaderOptions* opts);
 bool zxing_ReaderOptions_getTryRotate(const zxing_ReaderOptions* opts);
@@ -158,7 +161,9 @@ zxing_BarcodeFormat zxing_Barcode_format(const zxing_Barcode* barcode);
 zxing_ContentType zxing_Barcode_contentType(const zxing_Barcode* barcode);
 /// The raw payload bytes, no character-set conversion (free with zxing_free; *len set).
 uint8_t* zxing_Barcode_bytes(const zxing_Barcode* barcode, int* len);
-/// The payload as UTF-8 text (free with zxing_free).
+/// The payload as UTF-8 text (free with zxing_free). shim: a GS1 symbol's text is its human
+/// readable form, AIs in parentheses (upstream 2.x: TextMode::HRI); bytes() keeps the raw element
+/// string with GS separators.
 char* zxing_Barcode_text(const zxing_Barcode* barcode);
 char* zxing_Barcode_ecLevel(const zxing_Barcode* barcode);
 char* zxing_Barcode_symbologyIdentifier(const zxing_Barcode* barcode);
@@ -169,6 +174,14 @@ int zxing_Barcode_orientation(const zxing_Barcode* barcode);
 bool zxing_Barcode_hasECI(const zxing_Barcode* barcode);
 bool zxing_Barcode_isMirrored(const zxing_Barcode* barcode);
 int zxing_Barcode_lineCount(const zxing_Barcode* barcode);
+/// Structured append (one message split over several symbols): the number of symbols in the
+/// sequence (-1: not part of one; 0: unknown, PDF417 without a segment count), this symbol's
+/// 0-based index (-1 when not part of one), and the sequence's id (QR: the parity as a decimal
+/// string; PDF417 and Data Matrix: the file id; "" when the symbology has none). Free the id
+/// with zxing_free.
+int zxing_Barcode_sequenceSize(const zxing_Barcode* barcode);
+int zxing_Barcode_sequenceIndex(const zxing_Barcode* barcode);
+char* zxing_Barcode_sequenceId(const zxing_Barcode* barcode);
 /// shim: the EAN-2/EAN-5 add-on of an EAN/UPC symbol read with an add-on mode, "" when none
 /// (zxing's `GTIN::EanAddOn`; the text then ends with it). Free with zxing_free.
 char* zxing_Barcode_eanAddOn(const zxing_Barcode* barcode);
@@ -186,6 +199,13 @@ void zxing_Barcodes_delete(zxing_Barcodes* barcodes);
 int zxing_Barcodes_size(const zxing_Barcodes* barcodes);
 /// Borrowed: valid until the list is deleted.
 const zxing_Barcode* zxing_Barcodes_at(const zxing_Barcodes* barcodes, int i);
+
+// MARK: GS1
+
+/// shim: the human readable form of a raw GS1 element string (AIs in parentheses; GS separates a
+/// variable-length field from the next), by zxing-cpp's own `HRIFromGS1`; NULL when the string
+/// is not a valid element string. Free with zxing_free.
+char* zxing_HRIFromGS1(const char* raw);
 
 // MARK: Errors and memory
 

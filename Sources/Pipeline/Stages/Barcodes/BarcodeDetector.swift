@@ -26,8 +26,10 @@ public final class BarcodeDetector {
     public init(settings: BarcodeSettings, excluding: Set<Symbology> = []) {
         self.settings = settings
         self.excluded = excluding
-        let wanted = settings.enabled ? Set(settings.symbologies).subtracting(excluding) : []
-        self.reader = BarcodeReader(symbologies: wanted, tryHarder: settings.tryHarder, search: .staged)
+        let asked = settings.enabled ? Set(settings.symbologies) : []
+        // What zxing may no longer read, ZBar still does (GS1 DataBar: ZBar never aborts).
+        self.reader = BarcodeReader(symbologies: asked.subtracting(excluding), tryHarder: settings.tryHarder, search: .staged,
+                                    zbarOnly: asked.intersection(excluding))
     }
 
     /// The symbologies actually asked of zxing.
@@ -40,7 +42,7 @@ public final class BarcodeDetector {
     /// `textWords`: how many words OCR read on the page (a text document is searched as a scan,
     /// not as a photo of codes: ``BarcodeReader/read(_:textPage:)``).
     public func detect(_ image: Image, textWords: Int = 0) throws -> [Barcode] {
-        guard settings.enabled, !reader.symbologies.isEmpty else { return [] }
+        guard settings.enabled, !reader.symbologies.isEmpty || !reader.zbarOnly.isEmpty else { return [] }
         return try reader.read(image, textPage: textWords >= Self.textPageWords)
     }
 }

@@ -24,8 +24,9 @@ final class BarcodesPageStage: PageStage {
     static let keys = ["enabled", "symbologies", "try_harder"]
     static let defaultSettings = BarcodeSettings()
     /// 2: staged photo search; 3: QR finder-pattern areas (and finder triples as evidence of a code);
-    /// 4: the ZBar retail pass (EAN-13, UPC-A, EAN-8, UPC-E).
-    static let revision = 4
+    /// 4: the ZBar retail pass (EAN-13, UPC-A, EAN-8, UPC-E); 5: symbology identifiers and
+    /// structured-append places kept (migration 24).
+    static let revision = 5
     static let inputs: [Stage] = [.extract]
     static let needsImage = true
 
@@ -72,13 +73,14 @@ final class BarcodesPageStage: PageStage {
         try clear(pageID: commit.pageID, in: commit.transaction)
         let insert = try commit.transaction.statement("""
             INSERT INTO barcodes(page_id, symbology, payload, raw_bytes, x0, y0, x1, y1, x2, y2, x3, y3, orientation,
-                                 supplemental_payload)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                 supplemental_payload, symbology_identifier, sequence_index, sequence_count, sequence_id)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         for c in codes {
             let p = c.corners + Array(repeating: Point(x: 0, y: 0), count: max(0, 4 - c.corners.count))
             try insert.execute([commit.pageID, c.symbology.rawValue, c.payload, c.rawBytes, p[0].x, p[0].y, p[1].x, p[1].y,
-                                p[2].x, p[2].y, p[3].x, p[3].y, c.orientation, c.supplementalPayload])
+                                p[2].x, p[2].y, p[3].x, p[3].y, c.orientation, c.supplementalPayload,
+                                c.symbologyIdentifier, c.sequence?.index, c.sequence?.count, c.sequence?.id])
         }
         try commit.mark(.barcodes, .done)
         if commit.page.conservativeBarcodes {
@@ -97,6 +99,17 @@ final class BarcodesPageStage: PageStage {
 
     static let tables: [StageTable] = [.pageRows("barcodes")]
 
+    /// The AIM symbology identifier and the structured-append place of each symbol (the parts
+    /// of one message share `sequence_id`; see docs/schema.md).
+    static var migrations: [Migrator.Migration] {
+        [Migrator.Migration(id: 24, name: "barcode symbology identifiers and structured-append links", sql: """
+            ALTER TABLE barcodes ADD COLUMN symbology_identifier TEXT;
+            ALTER TABLE barcodes ADD COLUMN sequence_index INTEGER;
+            ALTER TABLE barcodes ADD COLUMN sequence_count INTEGER;
+            ALTER TABLE barcodes ADD COLUMN sequence_id TEXT;
+            """)]
+    }
+
     /// The stored barcodes of a page, in the order found.
     static func load(pageID: Int64, from store: Store) throws -> [Barcode]? {
         try store.storedBarcodes(pageID: pageID)
@@ -108,7 +121,7 @@ extension Store {
     /// qualifies them (`b.` in a join).
     static func barcodeColumns(_ alias: String = "") -> String {
         ["symbology", "payload", "raw_bytes", "x0", "y0", "x1", "y1", "x2", "y2", "x3", "y3", "orientation",
-         "supplemental_payload"].map { alias + $0 }.joined(separator: ", ")
+         "supplemental_payload", "symbology_identifier", "sequence_index", "sequence_count", "sequence_id"].map { alias + $0 }.joined(separator: ", ")
     }
 
     /// A stored barcode from a row holding ``barcodeColumns(_:)`` from column `start` on; nil
@@ -121,7 +134,11 @@ extension Store {
         }
         return Barcode(symbology: symbology, payload: r.string(start + 1),
                        rawBytes: r.isNull(start + 2) ? nil : r.blob(start + 2), corners: corners,
-                       orientation: r.optionalInt(start + 11) ?? 0, supplementalPayload: r.optionalString(start + 12))
+                       orientation: r.optionalInt(start + 11) ?? 0, supplementalPayload: r.optionalString(start + 12),
+                       symbologyIdentifier: r.optionalString(start + 13),
+                       sequence: r.optionalInt(start + 14).map {
+                           BarcodeSequence(index: $0, count: r.optionalInt(start + 15) ?? 0, id: r.optionalString(start + 16) ?? "")
+                       })
     }
 
     /// The stored barcodes of a page, in the order found (for a layout redo).
