@@ -51,33 +51,6 @@ public final class PDFPage {
         return (pixels(w), pixels(h))
     }
 
-    /// The fractions of the page area (0...1) covered by its largest image and by all its
-    /// images together (their areas added, at most 1; overlaps count twice).
-    ///
-    /// `poppler_page_get_image_mapping` lists each image drawn on the page with its area in
-    /// points; the list is freed with `poppler_page_free_image_mapping`.
-    public var imageCoverage: (largest: Double, total: Double) {
-        let (w, h) = size
-        guard w > 0, h > 0, let list = poppler_page_get_image_mapping(page) else { return (0, 0) }
-        defer { poppler_page_free_image_mapping(list) }
-        var largest = 0.0, total = 0.0
-        var node: UnsafeMutablePointer<GList>? = list
-        while let current = node {
-            if let data = current.pointee.data {
-                let area = data.assumingMemoryBound(to: PopplerImageMapping.self).pointee.area
-                let x0 = max(0, min(area.x1, area.x2)), x1 = min(w, max(area.x1, area.x2))
-                let y0 = max(0, min(area.y1, area.y2)), y1 = min(h, max(area.y1, area.y2))
-                if x1 > x0, y1 > y0 {
-                    let share = (x1 - x0) * (y1 - y0) / (w * h)
-                    largest = max(largest, share)
-                    total += share
-                }
-            }
-            node = current.pointee.next
-        }
-        return (largest, min(1, total))
-    }
-
     /// Gives the PopplerPage to `body`; it must not be kept beyond the call.
     func withPage<R>(_ body: (OpaquePointer) throws -> R) rethrows -> R {
         try body(page)

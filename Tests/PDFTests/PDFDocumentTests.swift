@@ -102,6 +102,22 @@ final class PDFDocumentTests: XCTestCase {
         XCTAssertEqual(strips.total, 0.5, accuracy: 0.01)
     }
 
+    func testImageAreasAreWhereThePageDrawsItsImagesTopDown() throws {
+        // short_text.pdf page 3: a picture drawn at x 72, y 400 (from the bottom), 468 x 156 pt.
+        let picture = try open("short_text.pdf").page(3).imageAreas
+        XCTAssertEqual(picture.count, 1)
+        let a = try XCTUnwrap(picture.first)
+        XCTAssertEqual(a.x0, 72, accuracy: 0.5); XCTAssertEqual(a.x1, 540, accuracy: 0.5)
+        XCTAssertEqual(a.y0, 792 - 556, accuracy: 0.5); XCTAssertEqual(a.y1, 792 - 400, accuracy: 0.5)
+        // Page 4: the top half of a scan as eight strips, listed top to bottom as drawn.
+        let strips = try open("short_text.pdf").page(4).imageAreas
+        XCTAssertEqual(strips.count, 8)
+        XCTAssertEqual(strips.map(\.y0), strips.map(\.y0).sorted())
+        XCTAssertEqual(strips.first?.y0 ?? -1, 0, accuracy: 0.5)
+        XCTAssertEqual(strips.last?.y1 ?? -1, 396, accuracy: 0.5)
+        XCTAssertEqual(try open("born_digital.pdf").page(1).imageAreas, [])
+    }
+
     func testEncryptedNeedsTheUserPassword() throws {
         let path = Fixture.path("encrypted_user.pdf")
         XCTAssertThrowsError(try open("encrypted_user.pdf")) { error in

@@ -93,9 +93,11 @@ final class ExtractPageStage: PageStage {
                 ? try LayoutStage.rulings(in: prepared.image).map { $0.scaled(by: Double(extracted.dpi) / Double(extracted.imageDPI)) }
                 : []
         }) else { return nil }
-        let figures = layout.enabled
+        // A born-digital page's images are where its PDF draws them; the raster adds what is drawn.
+        let drawn = layout.enabled
             ? LayoutStage.figureRegions(in: prepared.image).map { $0.scaled(by: Double(extracted.dpi) / Double(extracted.imageDPI)) }
             : []
+        let figures = layout.enabled ? LayoutStage.figureCandidates(images: extracted.imageAreas, drawn: drawn) : []
         let size = usesOCR ? (prepared.image.width, prepared.image.height) : (extracted.width, extracted.height)
         // An image without a resolution takes the estimate measured on the upright page.
         let dpi = extracted.resolutionEstimated ? PageExtractor.resolution(estimatedFrom: prepared.textScale) : extracted.dpi

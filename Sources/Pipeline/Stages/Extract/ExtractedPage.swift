@@ -26,6 +26,9 @@ public struct ExtractedPage {
     /// True when `dpi` was estimated from `textScale` (an image file without a resolution,
     /// `assumed_image_dpi: auto`).
     public var resolutionEstimated = false
+    /// Where a text-layer page's PDF draws its images, in page pixels at `dpi` (read from the
+    /// PDF, not from `image`); empty for other pages.
+    public var imageAreas: [Box] = []
 
     public init(image: Image, textLayer: PageText?, dpi: Int, textSource: TextSource,
                 imageDPI: Int? = nil, size: (width: Int, height: Int)? = nil) {

@@ -127,9 +127,22 @@ public final class PageExtractor {
                                           textSource: text == nil ? .ocr : .textLayer, imageDPI: imageDPI,
                                           size: text == nil ? nil : (size.width, size.height))
             if text == nil { extracted.textScale = Self.plausibleOnPDFPage(try image.textScale(), renderDPI: imageDPI) }
+            else { extracted.imageAreas = Self.pixelBoxes(page.imageAreas, dpi: settings.dpi) }
             return extracted
         } catch let error as PDFError {
             throw Self.translate(error, page: number, passwordEnv: document.passwordEnv)
+        }
+    }
+
+    /// Areas of a page in points as boxes of whole pixels at `dpi` (a partial pixel counts,
+    /// beyond float noise).
+    static func pixelBoxes(_ areas: [PDFPage.Area], dpi: Int) -> [Box] {
+        let scale = Double(dpi) / 72
+        return areas.map { a in
+            func down(_ v: Double) -> Int { Int((v * scale + 1e-6).rounded(.down)) }
+            func up(_ v: Double) -> Int { Int((v * scale - 1e-6).rounded(.up)) }
+            let x = down(a.x0), y = down(a.y0)
+            return Box(x: x, y: y, width: max(1, up(a.x1) - x), height: max(1, up(a.y1) - y))
         }
     }
 

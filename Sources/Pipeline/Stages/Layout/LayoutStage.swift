@@ -51,6 +51,16 @@ public enum LayoutStage {
         image.figureRegions()
     }
 
+    /// Candidate figure regions of a born-digital page: the areas where its PDF draws images,
+    /// exact and whatever their tone (a pale photo leaves no ink on a raster of the page's ink),
+    /// and the regions `drawn` on its raster that overlap none of them (charts and diagrams drawn
+    /// as vector paths). Which candidates are figures is layout's decision (`Figures`): a
+    /// scan behind an OCR text layer, a picture of text and an image smaller than a few words
+    /// are not.
+    public static func figureCandidates(images: [Box], drawn: [Box]) -> [Box] {
+        images + drawn.filter { region in !images.contains { $0.intersection(region) != nil } }
+    }
+
     static func layoutInput(_ page: Page, _ settings: LayoutSettings) -> LayoutInput {
         LayoutInput(pageWidth: page.width, pageHeight: page.height, lines: page.text.lines,
                     regions: page.text.regions, rulings: page.rulings, figures: page.figures,
