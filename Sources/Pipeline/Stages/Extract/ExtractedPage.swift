@@ -26,6 +26,10 @@ public struct ExtractedPage {
     /// True when `dpi` was estimated from `textScale` (an image file without a resolution,
     /// `assumed_image_dpi: auto`).
     public var resolutionEstimated = false
+    /// For a text-layer PDF page whose barcodes are due: what its content says about codes
+    /// (nil when not looked at, or when its content could not be read: then it is rendered and
+    /// searched in full).
+    public var drawing: DrawingVerdict?
 
     public init(image: Image, textLayer: PageText?, dpi: Int, textSource: TextSource,
                 imageDPI: Int? = nil, size: (width: Int, height: Int)? = nil) {
