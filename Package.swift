@@ -57,7 +57,7 @@ let package = Package(
         // MARK: The pipeline and the command line.
         .target(name: "Pipeline",
                 dependencies: ["DocumentModel", "Layout", "SQLite", "YAML", "Imaging", "PDF", "OCR", "Barcodes", "DataDetection",
-                               "PhoneNumbers", "CGLib", "CSystem", "CTesseract", "Split", "LanguageID"],
+                               "PhoneNumbers", "CGLib", "CSystem", "CTesseract", "Split", "LanguageID", "QPDF"],
                 // QUIRE_FAULT (test-only fault injection) exists in debug builds only.
                 swiftSettings: [.define("QUIRE_TEST_FAULTS", .when(configuration: .debug))]),
         .target(name: "Export", dependencies: ["DocumentModel", "Layout", "Pipeline", "Split", "XML", "QPDF", "Imaging", "OCR", "CTesseract"]),

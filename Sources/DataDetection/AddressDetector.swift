@@ -20,7 +20,8 @@ enum AddressDetector {
         let lines = context.lines
         var i = 0
         while i < lines.count {
-            guard let streetMatch = street.firstMatch(in: lines[i].text, range: NSRange(location: 0, length: lines[i].length)) else {
+            // Each of the street pattern's forms holds a `\d`: a line without a digit has none.
+            guard lines[i].hasDigit, let streetMatch = street.firstMatch(in: lines[i].text, range: NSRange(location: 0, length: lines[i].length)) else {
                 i += 1; continue
             }
             var end: Int?

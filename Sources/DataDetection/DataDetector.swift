@@ -105,6 +105,9 @@ struct PageContext {
     var pageCurrency: String?
     /// True when the page speaks of money: a currency mark or a word such as "total".
     var mentionsMoney: Bool
+    /// Which label expressions match which lines, as found so far: a label is looked for near
+    /// every candidate, and each line is searched for it once.
+    let labels = LabelMatches()
 
     init(page: PageText, rules: LocaleRules, documentDates: DateOrderHint?) {
         lines = page.lines.enumerated().map { LineText(line: $0.offset, words: $0.element.words) }
@@ -128,10 +131,26 @@ struct PageContext {
     func hasLabel(_ regex: NSRegularExpression, near line: Int, within: Int) -> Bool {
         let lo = max(0, line - within), hi = min(lowered.count - 1, line + within)
         guard lo <= hi else { return false }
-        for i in lo...hi {
-            let s = lowered[i]
-            if regex.firstMatch(in: s, range: NSRange(location: 0, length: (s as NSString).length)) != nil { return true }
-        }
+        for i in lo...hi where labels.matches(regex, line: i, lowered[i]) { return true }
         return false
+    }
+}
+
+/// Memoised label matches of one page (`PageContext.hasLabel`): one search per expression and
+/// line. A reference type so that copies of the page's context share it; it lives for one
+/// `detect` call on one thread.
+final class LabelMatches {
+    private struct Key: Hashable { let regex: ObjectIdentifier; let line: Int }
+    private var known: [Key: Bool] = [:]
+    /// The expressions looked for, kept alive so that no other one can take their identity.
+    private var expressions: [ObjectIdentifier: NSRegularExpression] = [:]
+
+    func matches(_ regex: NSRegularExpression, line: Int, _ text: String) -> Bool {
+        let key = Key(regex: ObjectIdentifier(regex), line: line)
+        if let found = known[key] { return found }
+        expressions[key.regex] = regex
+        let found = regex.matches(anywhereIn: text)
+        known[key] = found
+        return found
     }
 }

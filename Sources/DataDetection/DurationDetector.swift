@@ -17,8 +17,11 @@ enum DurationDetector {
     static let spelled = NSRegularExpression.make(#"(?<![\d.,])"# + part + #"(?:,?\s?(?:and\s|und\s|et\s)?"# + part + ")?", caseInsensitive: true)
     static let compact = NSRegularExpression.make(#"(?<![\d.,:])(\d{1,3})\s?h\s?(\d{1,2})\s?(?:min|m)\b"#, caseInsensitive: true)
 
+    /// Each unit's words as a whole-word expression, compiled once.
+    static let unitWords: [(NSRegularExpression, Unit)] = units.map { (.make("^(" + $0.0 + ")$", caseInsensitive: true), $0.1) }
+
     static func unit(_ word: String) -> Unit? {
-        for (pattern, unit) in units where word.range(of: "^(" + pattern + ")$", options: [.regularExpression, .caseInsensitive]) != nil {
+        for (regex, unit) in unitWords where regex.matches(anywhereIn: word) {
             return unit
         }
         return nil

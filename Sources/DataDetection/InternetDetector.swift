@@ -62,6 +62,9 @@ enum InternetDetector {
 
     /// A URL that ends the line with "-" or "/" inside its path goes on with the next line's first
     /// word (TeX and word processors break long URLs there; the hyphen is the URL's own).
+    static let urlCharacters = NSRegularExpression.make(#"^[A-Za-z0-9._~%/?#=&+-]+$"#)
+    static let scheme = NSRegularExpression.make("^[a-z]+://", caseInsensitive: true)
+
     static func continuation(of text: String, endingAt end: Int, in line: LineText, next: LineText?) -> (String, Range<Int>)? {
         guard let next, end == line.ns.length, let last = text.last, last == "-" || last == "/",
               text.dropFirst(text.hasPrefix("http") ? 8 : 0).contains("/"),
@@ -70,13 +73,13 @@ enum InternetDetector {
         var range = first
         while let end = word.last, ".,;:!?)]}'\"".contains(end) { word.removeLast(); range = range.lowerBound..<range.upperBound - 1 }
         guard let head = word.unicodeScalars.first, CharacterSet.alphanumerics.contains(head),
-              word.range(of: #"^[A-Za-z0-9._~%/?#=&+-]+$"#, options: .regularExpression) != nil else { return nil }
+              urlCharacters.matches(anywhereIn: word) else { return nil }
         return (word, range)
     }
 
     /// Scheme and host lower-cased, "http://" added to a bare host, "/" as the empty path.
     static func normalise(_ text: String) -> String? {
-        let withScheme = text.range(of: "^[a-z]+://", options: [.regularExpression, .caseInsensitive]) == nil ? "http://" + text : text
+        let withScheme = scheme.matches(anywhereIn: text) ? text : "http://" + text
         guard var c = URLComponents(string: withScheme), let host = c.host, host.contains(".") else { return nil }
         c.scheme = c.scheme?.lowercased(); c.host = host.lowercased()
         if c.path.isEmpty { c.path = "/" }

@@ -93,6 +93,13 @@ struct RegexMatch {
 }
 
 extension NSRegularExpression {
+    /// True when the expression matches somewhere in `s` (the same as
+    /// `s.range(of: pattern, options: .regularExpression) != nil`, without compiling the
+    /// pattern again at every call).
+    func matches(anywhereIn s: String) -> Bool {
+        firstMatch(in: s, range: NSRange(location: 0, length: (s as NSString).length)) != nil
+    }
+
     /// A pattern known to be valid at compile time (a programmer error traps).
     static func make(_ pattern: String, caseInsensitive: Bool = false) -> NSRegularExpression {
         do {

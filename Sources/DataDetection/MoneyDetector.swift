@@ -107,6 +107,9 @@ enum MoneyDetector {
         return code
     }
 
+    /// "RM 28 60": two digits after the amount, the decimal point lost.
+    static let lostDecimalPoint = NSRegularExpression.make(#"^ \d{2}(?!\d)"#)
+
     static func find(in line: LineText, context: PageContext) -> [Candidate] {
         var out: [Candidate] = []
         let rules = context.rules
@@ -128,7 +131,7 @@ enum MoneyDetector {
             // "€ 00", "05": an integer with a leading zero is not an amount.
             if parsed.fractionDigits == 0, m[3]?.first == "0" { continue }
             // "RM 28 60": the decimal point was lost; 28 would be wrong.
-            if parsed.fractionDigits == 0, after.range(of: #"^ \d{2}(?!\d)"#, options: .regularExpression) != nil { continue }
+            if parsed.fractionDigits == 0, lostDecimalPoint.matches(anywhereIn: after) { continue }
             let mark = marked?.0
             let value = (m[2] != nil ? "-" : "") + parsed.value
             let currency = mark ?? (rules.expected.isEmpty ? context.pageCurrency : rules.defaultCurrency)

@@ -15,11 +15,14 @@ enum VATNumber {
         "SI": "\\d{8}", "SK": "\\d{10}", "XI": "(\\d{9}|\\d{12})",
     ]
 
+    /// `formats`, compiled once, anchored to the whole body.
+    static let compiledFormats: [String: NSRegularExpression] = formats.mapValues { .make("^" + $0 + "$") }
+
     enum Verdict { case invalid, formatOnly, checked }
 
     static func check(_ s: String) -> Verdict {
         let country = String(s.prefix(2)), body = String(s.dropFirst(2))
-        guard let format = formats[country], body.range(of: "^" + format + "$", options: .regularExpression) != nil else { return .invalid }
+        guard let format = compiledFormats[country], format.matches(anywhereIn: body) else { return .invalid }
         let d = body.compactMap(\.wholeNumberValue)
         switch country {
         case "AT":

@@ -9,7 +9,7 @@ public final class QPDFDocument {
 
     /// A qpdf object handle, valid while its document lives.
     public struct Object: Equatable {
-        fileprivate let handle: qpdf_oh
+        let handle: qpdf_oh
     }
 
     /// An error qpdf reported, with its full text and what we were doing.
@@ -49,6 +49,13 @@ public final class QPDFDocument {
     }
 
     private var memory: UnsafeMutableBufferPointer<CChar>?
+
+    /// The qpdf_data, for this module's extensions.
+    var raw: qpdf_data? { data }
+
+    /// Releases every object handle made so far (`qpdf_oh_release_all`): earlier `Object`s of
+    /// this document are invalid afterwards.
+    func releaseAllHandles() { qpdf_oh_release_all(data) }
 
     deinit {
         qpdf_cleanup(&data)

@@ -63,6 +63,65 @@ final class PageWorkTests: XCTestCase {
         XCTAssertNotNil((born.outputs[0].value as? ExtractOutput)?.textLayer)
     }
 
+    /// A born-digital page's content decides, before anything is rendered, whether it gets the
+    /// full raster for barcodes: a page of text and rulings gets only the ruling raster and its
+    /// barcode step says it was not searched; a code drawn as vector bars and a code in an
+    /// embedded image are rendered and read; a page over the drawing budget is not rendered at
+    /// all, keeps its text and says why it was not searched. The barcode step runs on every page.
+    func testBornDigitalPagesAreRenderedForBarcodesOnlyWhereTheirContentCouldHoldACode() throws {
+        let work = PageWork(faults: FaultInjection(environment: [:]))
+        work.settings = StageSettings(spec: PipelineSpec(name: "t", database: "/dev/null", inputs: []))
+        let stages: Set<Stage> = [.extract, .barcodes]
+        let file = try document(3, "extract/born_digital_codes.pdf")
+        var found: [(extract: ExtractOutput, findings: BarcodeFindings)] = []
+        for n in 1...4 {
+            let page = try run(work, PageTask(taskID: n, document: file, pageNumber: n, stages: stages))
+            XCTAssertEqual(page.failed, [], "page \(n)")
+            XCTAssertEqual(page.outputs.map(\.stage), [.extract, .barcodes], "page \(n)")
+            let extract = try XCTUnwrap(page.outputs[0].value as? ExtractOutput)
+            XCTAssertEqual(extract.textSource, .textLayer, "page \(n)")
+            XCTAssertFalse(extract.textLayer?.words.isEmpty ?? true, "page \(n) keeps its text")
+            found.append((extract, try XCTUnwrap(page.outputs[1].value as? BarcodeFindings)))
+        }
+        // The ruled table: the ruling raster only (its rulings found there), no search, a note.
+        XCTAssertEqual(found[0].extract.working?.drawing, DrawingVerdict.noCodes)
+        XCTAssertEqual(found[0].extract.working?.image.resolution, ExtractPageStage.rulingDPI)
+        XCTAssertGreaterThanOrEqual(found[0].extract.rulings.count, 5)
+        XCTAssertEqual(found[0].findings, BarcodeFindings(codes: [], note: BarcodesPageStage.noCodesNote))
+        // Vector bars and an embedded image: the full raster, searched, read.
+        for (i, payload) in [(1, "QUIRE-128"), (2, "quire-image-42")] {
+            XCTAssertEqual(found[i].extract.working?.drawing, DrawingVerdict.mayHoldCodes, payload)
+            XCTAssertEqual(found[i].extract.working?.image.resolution, 300, payload)
+            XCTAssertNil(found[i].findings.note, payload)
+            XCTAssertEqual(found[i].findings.codes.map(\.payload), [payload])
+        }
+        // 1,001 forms drawn: not rendered (a blank ruling-resolution raster), text kept, a note.
+        guard case .tooComplex(let what)? = found[3].extract.working?.drawing else {
+            return XCTFail("page 4: \(String(describing: found[3].extract.working?.drawing))")
+        }
+        XCTAssertTrue(what.contains("1001 form XObjects"), what)
+        XCTAssertEqual(found[3].extract.working?.image.resolution, ExtractPageStage.rulingDPI)
+        XCTAssertEqual(found[3].extract.rulings, [])
+        XCTAssertEqual(found[3].findings, BarcodeFindings(codes: [], note: BarcodesPageStage.tooComplexNote(what)))
+        XCTAssertTrue(found[3].extract.textLayer?.words.map(\.text).joined(separator: " ").contains("Dotted Chart") ?? false)
+    }
+
+    /// With barcodes off nothing of the content is read: every text-layer page gets the ruling
+    /// raster, as before.
+    func testWithoutBarcodesNoPagesDrawingIsRead() throws {
+        let work = PageWork(faults: FaultInjection(environment: [:]))
+        var spec = PipelineSpec(name: "t", database: "/dev/null", inputs: [])
+        spec.barcodes.enabled = false
+        work.settings = StageSettings(spec: spec)
+        let file = try document(3, "extract/born_digital_codes.pdf")
+        for n in 1...3 {
+            let page = try run(work, PageTask(taskID: n, document: file, pageNumber: n, stages: [.extract]))
+            let extract = try XCTUnwrap(page.outputs.first?.value as? ExtractOutput)
+            XCTAssertNil(extract.working?.drawing, "page \(n)")
+            XCTAssertEqual(extract.working?.image.resolution, ExtractPageStage.rulingDPI, "page \(n)")
+        }
+    }
+
     func testAStagesTimeLeavesOutStepsMadeForOtherStagesAndCountsItsOwnMadeEarlier() {
         // Extraction (wall 900 ms) read the page for OCR (600 ms): 300 ms are extraction's.
         XCTAssertEqual(PageWork.duration(of: .extract, wall: 900, stepsBefore: [:], stepsAfter: [.extract: 250, .ocr: 600]), 300)

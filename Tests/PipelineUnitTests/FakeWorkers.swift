@@ -169,7 +169,7 @@ final class FakeWorker: WorkerHandle, @unchecked Sendable {
                 size: PageSize(width: 612, height: 792, dpi: 72), textSource: .textLayer, rotation: 0, skew: 0,
                 rulings: [], textLayer: text))
         case .barcodes:
-            return StageOutput(stage: .barcodes, erased: [Barcode]())
+            return StageOutput(stage: .barcodes, erased: BarcodeFindings(codes: []))
         default:
             return nil
         }

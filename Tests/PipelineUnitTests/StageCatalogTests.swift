@@ -70,7 +70,7 @@ final class StageCatalogTests: XCTestCase {
     }
 
     func testStageOutputsCrossTheWorkerPipeWithTheirStage() throws {
-        let event = WorkerEvent.output(taskID: 3, output: StageOutput(BarcodesPageStage.self, []), ms: 5)
+        let event = WorkerEvent.output(taskID: 3, output: StageOutput(BarcodesPageStage.self, BarcodeFindings(codes: [], note: "n")), ms: 5)
         let back = try JSONDecoder().decode(WorkerEvent.self, from: JSONEncoder().encode(event))
         guard case .output(3, let output, 5) = back else { return XCTFail("\(back)") }
         XCTAssertEqual(output.stage, .barcodes)

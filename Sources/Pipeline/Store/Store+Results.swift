@@ -43,8 +43,8 @@ struct PageOutcome {
     }
     var structureJSON: String? { self[LayoutPageStage.self]?.structureJSON }
     var barcodes: [Barcode]? {
-        get { self[BarcodesPageStage.self] }
-        set { self[BarcodesPageStage.self] = newValue }
+        get { self[BarcodesPageStage.self]?.codes }
+        set { self[BarcodesPageStage.self] = newValue.map { BarcodeFindings(codes: $0) } }
     }
 
     /// The page's words as stored by this outcome: OCR's, else the text layer's.

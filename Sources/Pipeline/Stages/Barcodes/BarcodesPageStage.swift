@@ -25,8 +25,9 @@ final class BarcodesPageStage: PageStage {
     static let defaultSettings = BarcodeSettings()
     /// 2: staged photo search; 3: QR finder-pattern areas (and finder triples as evidence of a code);
     /// 4: the ZBar retail pass (EAN-13, UPC-A, EAN-8, UPC-E); 5: symbology identifiers and
-    /// structured-append places kept (migration 24).
-    static let revision = 5
+    /// structured-append places kept (migration 24); 6: a text-layer page is searched only when
+    /// its content draws an image or a code-like shape, and its row says when not.
+    static let revision = 6
     static let inputs: [Stage] = [.extract]
     static let needsImage = true
 
@@ -44,18 +45,27 @@ final class BarcodesPageStage: PageStage {
         "zxing-cpp \(canonicalJSON(spec.barcodes))"
     }
 
-    func run(_ page: PageContext, settings: BarcodeSettings) throws -> [Barcode]? {
-        guard let image = page.output(of: ExtractPageStage.self)?.working?.image else { return nil }
+    func run(_ page: PageContext, settings: BarcodeSettings) throws -> BarcodeFindings? {
+        guard let working = page.output(of: ExtractPageStage.self)?.working else { return nil }
         let words = page.pageText?.words.count ?? 0
-        guard let (found, _) = try page.step(.barcodes, {
-            try detector(settings, conservative: page.task.conservativeBarcodes).detect(image, textWords: words)
+        // The step runs on every page (its faults fire, its time is kept); what the page's
+        // content said decides whether there is anything to search.
+        guard let (findings, _) = try page.step(.barcodes, { () throws -> BarcodeFindings in
+            switch working.drawing {
+            case .noCodes?: return BarcodeFindings(codes: [], note: Self.noCodesNote)
+            case .tooComplex(let what)?: return BarcodeFindings(codes: [], note: Self.tooComplexNote(what))
+            case .mayHoldCodes?, nil:
+                return BarcodeFindings(codes: try detector(settings, conservative: page.task.conservativeBarcodes)
+                    .detect(working.image, textWords: words))
+            }
         }) else { return nil }
+        let found = findings.codes
         // OCR read in this task keeps no words inside a symbol (sent again, filtered).
         try page.revise(OCRPageStage.self) { text in
             let filtered = text.removingWords(inside: found)
             return filtered == text ? nil : filtered
         }
-        return found
+        return findings
     }
 
     private func detector(_ settings: BarcodeSettings, conservative: Bool) -> BarcodeDetector {
@@ -69,7 +79,8 @@ final class BarcodesPageStage: PageStage {
 
     // MARK: Storage
 
-    static func store(_ codes: [Barcode], _ commit: StageCommit) throws {
+    static func store(_ findings: BarcodeFindings, _ commit: StageCommit) throws {
+        let codes = findings.codes
         try clear(pageID: commit.pageID, in: commit.transaction)
         let insert = try commit.transaction.statement("""
             INSERT INTO barcodes(page_id, symbology, payload, raw_bytes, x0, y0, x1, y1, x2, y2, x3, y3, orientation,
@@ -88,7 +99,22 @@ final class BarcodesPageStage: PageStage {
             // redos stay conservative, and says what was not looked for.
             try commit.transaction.execute("UPDATE page_stages SET crashed = 1, error = ? WHERE page_id = ? AND stage = ?",
                                            conservativeNote, commit.pageID, Stage.barcodes)
+        } else if let note = findings.note {
+            // Why the page was not searched, on its `done` row (as the conservative note above).
+            try commit.transaction.execute("UPDATE page_stages SET error = ? WHERE page_id = ? AND stage = ?",
+                                           note, commit.pageID, Stage.barcodes)
         }
+    }
+
+    /// The note of a text-layer page whose content draws no image and no code-like shape.
+    static let noCodesNote = "not searched: the page's content draws text, rulings and frames only "
+        + "(no image, no code-like drawing)"
+
+    /// The note of a text-layer page over the drawing budget: its text was kept, it was not
+    /// rendered, and it was not searched.
+    static func tooComplexNote(_ what: String) -> String {
+        "not searched: the page's content is too complex to render within the budget (\(what)); "
+            + "its text was kept, no raster made"
     }
 
     /// What a page read conservatively after an abort was not searched for.
@@ -111,9 +137,21 @@ final class BarcodesPageStage: PageStage {
     }
 
     /// The stored barcodes of a page, in the order found.
-    static func load(pageID: Int64, from store: Store) throws -> [Barcode]? {
-        try store.storedBarcodes(pageID: pageID)
+    static func load(pageID: Int64, from store: Store) throws -> BarcodeFindings? {
+        BarcodeFindings(codes: try store.storedBarcodes(pageID: pageID))
     }
+}
+
+/// The barcode stage's output: the codes found, and, when the page was not searched, why
+/// (stored on the stage's row).
+struct BarcodeFindings: Codable, Sendable, Equatable {
+    var codes: [Barcode]
+    var note: String? = nil
+}
+
+extension PageText {
+    /// The text without the words inside the findings' codes.
+    func removingWords(inside findings: BarcodeFindings) -> PageText { removingWords(inside: findings.codes) }
 }
 
 extension Store {

@@ -36,6 +36,9 @@ struct WorkingPage: @unchecked Sendable {
     /// OCR's reading of `prepared`, made during orientation checking (``OCRPageStage/readFirst``),
     /// and the milliseconds it took; nil when OCR has not read the page yet.
     var firstReading: (text: PageText, ms: Int)?
+    /// What a text-layer page's content says about barcodes (``DrawingVerdict``); nil when not
+    /// looked at.
+    var drawing: DrawingVerdict? = nil
 
     var image: Image { prepared.image }
 }

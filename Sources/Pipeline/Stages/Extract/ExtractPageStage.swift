@@ -28,8 +28,10 @@ final class ExtractPageStage: PageStage {
     /// 2: text-scale estimate (auto resolution), enlarged small text, orientation check;
     /// 3: figure candidates join their colour bars, text measured with dark surroundings whitened;
     /// 4: short vertical rulings from one horizontal ruling to another (the cell dividers of a
-    /// row ruled on its own).
-    static let revision = 4
+    /// row ruled on its own); 5: with barcodes on, a text-layer page without images or code-like
+    /// drawing finds its rulings on the 100-dpi ink raster, and one over the drawing budget has none;
+    /// 6: a text-layer page's figure candidates include the areas where its PDF draws images.
+    static let revision = 6
     static let inputs: [Stage] = []
     static let needsImage = true
     /// The image every stage needing one works on comes from here.
@@ -59,13 +61,15 @@ final class ExtractPageStage: PageStage {
         let task = page.task
         let layout = page.settings.layout
         let ocr = page.settings.ocr.with(languages: task.ocrLanguages)
-        // Without barcodes, a text-layer page's raster serves only ruling detection: 100 dpi
-        // is plenty, and it is rendered straight to the 1-bit ink the detector works on.
-        let reduced = page.isDue(.barcodes) ? nil
-            : TextLayerRaster(dpi: Self.rulingDPI, inkThreshold: RulingDetector().threshold)
+        // A text-layer page's raster serves ruling detection, and barcodes only where its
+        // content draws an image or a code-like shape (decided from the content, before any
+        // render): 100 dpi is plenty otherwise, rendered straight to the 1-bit ink the detector
+        // works on.
+        let reduced = TextLayerRaster(dpi: Self.rulingDPI, inkThreshold: RulingDetector().threshold)
         guard let (extracted, _) = try page.step(.extract, {
             try page.withOpenedDocument {
-                try extractor.extract($0, page: task.pageNumber, settings: settings, textLayerRaster: reduced)
+                try extractor.extract($0, page: task.pageNumber, settings: settings, textLayerRaster: reduced,
+                                      barcodes: page.isDue(.barcodes))
             }
         }) else { return nil }
         let usesOCR = extracted.textSource == .ocr
@@ -107,7 +111,7 @@ final class ExtractPageStage: PageStage {
             rulings: rulings, figures: figures,
             textLayer: extracted.textLayer.map { page.settings.ocr.detectsLanguage ? $0.withDetectedLanguage() : $0 },
             estimatedDPI: usesOCR ? prepared.textScale?.estimatedDPI : nil,
-            working: WorkingPage(prepared: prepared, firstReading: firstReading))
+            working: WorkingPage(prepared: prepared, firstReading: firstReading, drawing: extracted.drawing))
     }
 
     private func preprocessor(_ settings: ExtractSettings, languages: [String]) throws -> Preprocessor {

@@ -29,6 +29,10 @@ public struct ExtractedPage {
     /// Where a text-layer page's PDF draws its images, in page pixels at `dpi` (read from the
     /// PDF, not from `image`); empty for other pages.
     public var imageAreas: [Box] = []
+    /// For a text-layer PDF page whose barcodes are due: what its content says about codes
+    /// (nil when not looked at, or when its content could not be read: then it is rendered and
+    /// searched in full).
+    public var drawing: DrawingVerdict?
 
     public init(image: Image, textLayer: PageText?, dpi: Int, textSource: TextSource,
                 imageDPI: Int? = nil, size: (width: Int, height: Int)? = nil) {

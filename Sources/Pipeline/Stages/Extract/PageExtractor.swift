@@ -2,6 +2,7 @@ import DocumentModel
 import Foundation
 import Imaging
 import PDF
+import QPDF
 
 /// The extract stage: turns (document, page) into an `ExtractedPage`.
 ///
@@ -20,6 +21,11 @@ import PDF
 ///   in order.
 public final class PageExtractor {
     private var openDocument: (id: Int64, path: String, pdf: PDFDocument)?
+    /// The same PDF read by qpdf, for its pages' drawing (opened when first needed; nil inside
+    /// when qpdf cannot read it).
+    private var openDrawings: (id: Int64, path: String, qpdf: QPDFDocument?)?
+    /// How much content a text-layer page may draw before it is not rendered.
+    public var drawingBudget = DrawingBudget()
     /// The image file whose pages are being read (a TIFF's directory chain is walked once per
     /// document, not once per page).
     private var openImage: (id: Int64, path: String, pages: ImagePages)?
@@ -41,12 +47,16 @@ public final class PageExtractor {
     }
 
     /// Extracts page `page` (1-based). `textLayerRaster`: for a PDF page read from its text
-    /// layer, the cheaper raster to render (when no later stage needs full detail).
+    /// layer, the cheaper raster to render when no later stage needs full detail. With
+    /// `barcodes`, a text-layer page's content is read first (``DrawingVerdict``): only a page
+    /// with images or a code-like drawing gets the full raster; a page of text and rulings gets
+    /// `textLayerRaster`, and a page over ``drawingBudget`` a blank one of that resolution.
     public func extract(_ document: DocumentRef, page: Int, settings: ExtractSettings,
-                        textLayerRaster: TextLayerRaster? = nil) throws -> ExtractedPage {
+                        textLayerRaster: TextLayerRaster? = nil, barcodes: Bool = false) throws -> ExtractedPage {
         switch document.kind {
         case .pdf:
-            return try extractPDF(document, page: page, settings: settings, textLayerRaster: textLayerRaster)
+            return try extractPDF(document, page: page, settings: settings, textLayerRaster: textLayerRaster,
+                                  barcodes: barcodes)
         case .unknown:
             throw Self.unsupported(document.path)
         default:
@@ -100,14 +110,29 @@ public final class PageExtractor {
     // MARK: - PDFs
 
     private func extractPDF(_ document: DocumentRef, page number: Int, settings: ExtractSettings,
-                            textLayerRaster: TextLayerRaster?) throws -> ExtractedPage {
+                            textLayerRaster: TextLayerRaster?, barcodes: Bool) throws -> ExtractedPage {
         let pdf = try pdf(for: document)
         do {
             let page = try pdf.page(number)
             let text = try textLayer(of: page, settings: settings)
             // A page read from its text layer needs its raster only for rulings (and barcodes):
-            // the caller may ask for a cheaper one (lower resolution, 1-bit ink).
-            let cheap = text == nil ? nil : textLayerRaster
+            // the caller may ask for a cheaper one (lower resolution, 1-bit ink). With barcodes
+            // due, the page's content decides whether a code could be there before anything is rendered.
+            let verdict = text != nil && barcodes ? drawingVerdict(of: document, page: number) : nil
+            let cheap = text == nil || (barcodes && verdict == nil) || verdict == .mayHoldCodes ? nil : textLayerRaster
+            if case .tooComplex = verdict, let layer = text {
+                // Not rendered at all: a blank raster of the page at the cheap resolution.
+                let dpi = cheap?.dpi ?? ExtractPageStage.rulingDPI
+                let pixels = page.pixelSize(dpi: dpi), size = page.pixelSize(dpi: settings.dpi)
+                let image: Image
+                do { image = try .blank(width: pixels.width, height: pixels.height,
+                                        depth: cheap?.inkThreshold == nil ? 8 : 1, resolution: dpi) }
+                catch { throw PDFError.renderFailed(path: document.path, page: number, message: error.description) }
+                var extracted = ExtractedPage(image: image, textLayer: layer, dpi: settings.dpi, textSource: .textLayer,
+                                              imageDPI: dpi, size: (size.width, size.height))
+                extracted.drawing = verdict
+                return extracted
+            }
             var imageDPI = min(settings.dpi, cheap?.dpi ?? settings.dpi)
             // A page too large for the pixel budget gets a coarser raster instead of failing: a
             // text-layer page needs one only for rulings and barcodes; a page to OCR (a poster, a
@@ -127,7 +152,9 @@ public final class PageExtractor {
                                           textSource: text == nil ? .ocr : .textLayer, imageDPI: imageDPI,
                                           size: text == nil ? nil : (size.width, size.height))
             if text == nil { extracted.textScale = Self.plausibleOnPDFPage(try image.textScale(), renderDPI: imageDPI) }
-            else { extracted.imageAreas = Self.pixelBoxes(page.imageAreas, dpi: settings.dpi) }
+            // Its images are figure candidates; a page whose content draws none needs no look.
+            else if verdict != .noCodes { extracted.imageAreas = Self.pixelBoxes(page.imageAreas, dpi: settings.dpi) }
+            extracted.drawing = verdict
             return extracted
         } catch let error as PDFError {
             throw Self.translate(error, page: number, passwordEnv: document.passwordEnv)
@@ -203,6 +230,29 @@ public final class PageExtractor {
                                                   imageCoverage: { page.imageCoverage })
             guard verdict == .useTextLayer else { return nil }
             return TextLayerBuilder.pageText(from: glyphs, scale: Double(settings.dpi) / 72)
+        }
+    }
+
+    /// What page `number` of `ref` draws, judged for barcodes; nil when qpdf cannot read the
+    /// document or the page (then the page is rendered and searched as if it held codes).
+    private func drawingVerdict(of ref: DocumentRef, page number: Int) -> DrawingVerdict? {
+        if openDrawings?.id != ref.id || openDrawings?.path != ref.path {
+            openDrawings = nil
+            openDrawings = (ref.id, ref.path, try? Self.openForDrawing(ref))
+        }
+        guard let qpdf = openDrawings?.qpdf, let drawing = try? qpdf.drawing(ofPage: number - 1, budget: drawingBudget)
+        else { return nil }
+        return DrawingVerdict(drawing, budget: drawingBudget)
+    }
+
+    /// The PDF read by qpdf: without a password, then with each password variable's value.
+    private static func openForDrawing(_ ref: DocumentRef) throws -> QPDFDocument {
+        do { return try QPDFDocument(path: ref.path) } catch {
+            let environment = ProcessInfo.processInfo.environment
+            for password in ref.passwordEnv.compactMap({ environment[$0] }) {
+                if let pdf = try? QPDFDocument(path: ref.path, password: password) { return pdf }
+            }
+            throw error
         }
     }
 

@@ -66,7 +66,7 @@ final class LayoutPageStage: PageStage {
 
     func run(_ page: PageContext, settings: LayoutSettings) throws -> LayoutOutput? {
         let extracted = page.output(of: ExtractPageStage.self)
-        let codes = page.output(of: BarcodesPageStage.self) ?? []
+        let codes = page.output(of: BarcodesPageStage.self)?.codes ?? []
         let text = (page.pageText ?? PageText(source: extracted?.textSource ?? .ocr, lines: [])).removingWords(inside: codes)
         let size = extracted?.size ?? PageSize(width: 0, height: 0, dpi: 0)
         guard let (blocks, _) = try page.step(.layout, {

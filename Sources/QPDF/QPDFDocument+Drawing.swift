@@ -1,0 +1,69 @@
+import CQPDF
+
+extension QPDFDocument {
+    /// What 0-based page `index` draws besides text (``PageDrawing``), read from its content
+    /// streams and the form XObjects they draw, without rendering. The walk stops once the
+    /// content is over `budget` (``PageDrawing/complete`` is then false).
+    ///
+    /// Resources are looked up on the page, else on its ancestors (/Parent, inherited per
+    /// ISO 32000-1 §7.7.3.4); a form without /Resources uses its drawer's. Each form's content
+    /// is decoded once however often it is drawn. Throws when the page's content cannot be read.
+    ///
+    /// qpdf: every `qpdf_oh_get_key` makes a handle that lives until released; the walk
+    /// releases them all when done (`qpdf_oh_release_all`), so a document read for its drawing
+    /// must not hold object handles across calls.
+    public func drawing(ofPage index: Int, budget: DrawingBudget = DrawingBudget()) throws -> PageDrawing {
+        defer { releaseAllHandles() }
+        let page = try self.page(index)
+        guard let content = pageContent(page) else {
+            throw QPDFError(message: "cannot read the content streams", context: "page \(index + 1)")
+        }
+        let pageResources = inherited(page, "/Resources")
+        var forms: [Int: (matrix: ContentScanner.Matrix, content: [UInt8], resources: qpdf_oh?)] = [:]
+        var softMasks: [String: Bool] = [:]
+        // Resources are passed to the scanner as handles (0: none).
+        func resources(_ handle: Int) -> Object? { handle == 0 ? nil : Object(handle: qpdf_oh(handle)) }
+        var scanner = ContentScanner(budget: budget, lookup: { name, res in
+            guard let dict = resources(res), let xobjects = self.key(dict, "/XObject"),
+                  let object = self.key(xobjects, "/" + name), self.isStream(object) else { return .none }
+            let id = self.objectID(object)
+            if id != 0, let form = forms[id] {
+                return .form(matrix: form.matrix, content: form.content, resources: Int(form.resources ?? qpdf_oh(res)))
+            }
+            let header = Object(handle: qpdf_oh_get_dict(self.raw, object.handle))
+            let subtype = self.key(header, "/Subtype").flatMap(self.name)
+            if subtype == "/Image" { return .image }
+            guard subtype == "/Form", let data = self.streamData(object) else { return .none }
+            var matrix = ContentScanner.Matrix()
+            if let m = self.key(header, "/Matrix").flatMap(self.numbers), m.count == 6 {
+                matrix = ContentScanner.Matrix(a: m[0], b: m[1], c: m[2], d: m[3], e: m[4], f: m[5])
+            }
+            let own = self.key(header, "/Resources").map(\.handle)
+            if id != 0 { forms[id] = (matrix, data, own) }
+            return .form(matrix: matrix, content: data, resources: Int(own ?? qpdf_oh(res)))
+        }, softMask: { name, res in
+            let key = "\(res) \(name)"
+            if let known = softMasks[key] { return known }
+            var masked = false
+            if let dict = resources(res), let states = self.key(dict, "/ExtGState"),
+               let state = self.key(states, "/" + name), let mask = self.key(state, "/SMask") {
+                masked = self.name(mask) != "/None"
+            }
+            softMasks[key] = masked
+            return masked
+        })
+        scanner.scan(content, ctm: ContentScanner.Matrix(), resources: Int(pageResources?.handle ?? 0))
+        return scanner.drawing
+    }
+
+    /// The value of `key` on `page` or, when absent, on the nearest ancestor that has it.
+    private func inherited(_ page: Object, _ key: String) -> Object? {
+        var node: Object? = page
+        for _ in 0..<64 {
+            guard let current = node else { return nil }
+            if let value = self.key(current, key) { return value }
+            node = self.key(current, "/Parent")
+        }
+        return nil
+    }
+}
