@@ -35,6 +35,9 @@ let package = Package(
         // CLD2 (language identification, Debian's libcld2-dev) is C++ too: the same shape.
         .target(name: "CLD2Shim",
                 linkerSettings: [.linkedLibrary("cld2")]),
+        // qpdf's C API has no content-stream tokenizer: its C++ QPDFTokenizer, the same shape.
+        .target(name: "QPDFTokenShim",
+                linkerSettings: [.linkedLibrary("qpdf")]),
 
         // MARK: Pure values and algorithms (no C).
         .target(name: "DocumentModel"),
@@ -46,7 +49,7 @@ let package = Package(
         .target(name: "SQLite", dependencies: ["CSQLite"]),
         .target(name: "YAML", dependencies: ["CYAML"]),
         .target(name: "XML", dependencies: ["CLibXML2"]),
-        .target(name: "QPDF", dependencies: ["CQPDF"]),
+        .target(name: "QPDF", dependencies: ["CQPDF", "QPDFTokenShim"]),
         .target(name: "Imaging", dependencies: ["CLeptonica", "CTIFF", "CExif", "CGIF", "DocumentModel"]),
         .target(name: "PDF", dependencies: ["CPoppler", "Imaging", "DocumentModel"]),
         .target(name: "OCR", dependencies: ["CTesseract", "Imaging", "DocumentModel"]),

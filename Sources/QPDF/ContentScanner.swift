@@ -1,10 +1,11 @@
-/// A PDF content-stream tokenizer that follows the graphics state far enough to know where
-/// images and painted shapes land (ISO 32000-1 §7.8.2 content streams, §8.4 graphics state,
-/// §8.5 path construction and painting, §8.9.7 inline images). Text, colours and clipping are
-/// not followed: only the boxes of what is drawn, in the page's user space.
+/// A walk over a PDF content stream's operators (tokens from qpdf's tokenizer, `ContentTokens`)
+/// that follows the graphics state far enough to know where images and painted shapes land
+/// (ISO 32000-1 §8.4 graphics state, §8.5 path construction and painting, §8.9.7 inline images).
+/// Text, colours and clipping are not followed: only the boxes of what is drawn, in the page's
+/// user space.
 ///
-/// Pure Swift over decoded bytes; `ContentScanner.scan` calls `drawForm` for each `Do` so the
-/// owner (``QPDFDocument``) can look the name up in the resources and recurse.
+/// `ContentScanner.scan` calls `lookup` for each `Do` so the owner (``QPDFDocument``) can look
+/// the name up in the resources, and recurses into forms.
 struct ContentScanner {
     /// The current transformation matrix [a b c d e f].
     struct Matrix {
@@ -44,13 +45,25 @@ struct ContentScanner {
         self.budget = budget; self.lookup = lookup; self.softMask = softMask
     }
 
+    /// The first error qpdf's tokenizer reported (the walk stopped there).
+    private(set) var failure: QPDFDocument.QPDFError?
+
     private var overBudget: Bool {
         drawing.operators > budget.operators || drawing.forms > budget.forms || drawing.softMasks > budget.softMasks
     }
 
     /// Scans one content stream drawn with `ctm` and the resources numbered `resources`;
-    /// `depth` bounds nested forms.
+    /// `depth` bounds nested forms. When qpdf cannot read the stream, the walk stops and
+    /// `failure` says why.
     mutating func scan(_ bytes: [UInt8], ctm start: Matrix, resources: Int, depth: Int = 0) {
+        do {
+            try walk(bytes, ctm: start, resources: resources, depth: depth)
+        } catch {
+            failure = failure ?? error
+        }
+    }
+
+    private mutating func walk(_ bytes: [UInt8], ctm start: Matrix, resources: Int, depth: Int) throws(QPDFDocument.QPDFError) {
         var ctm = start, stack: [(Matrix, Double)] = []
         var lineWidth = 1.0
         var numbers: [Double] = []
@@ -60,44 +73,21 @@ struct ContentScanner {
             let (px, py) = ctm.apply(x, y)
             path.extend(PageDrawing.Rect(minX: px, minY: py, maxX: px, maxY: py))
         }
-        var i = 0
-        let n = bytes.count
-        while i < n {
-            if overBudget { drawing.complete = false; return }
-            let ch = bytes[i]
-            switch ch {
-            case 0, 9, 10, 12, 13, 32:
-                i += 1
-            case UInt8(ascii: "%"):
-                while i < n, bytes[i] != 10, bytes[i] != 13 { i += 1 }
-            case UInt8(ascii: "("):
-                i = Self.skipString(bytes, from: i)
-            case UInt8(ascii: "<"):
-                if i + 1 < n, bytes[i + 1] == UInt8(ascii: "<") { i += 2 } else {
-                    while i < n, bytes[i] != UInt8(ascii: ">") { i += 1 }
-                    i += 1
-                }
-            case UInt8(ascii: ">"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: ")"):
-                i += 1
-            case UInt8(ascii: "/"):
-                var j = i + 1
-                while j < n, !Self.isDelimiterOrSpace(bytes[j]) { j += 1 }
-                name = String(decoding: bytes[(i + 1)..<j], as: UTF8.self)
-                i = j
-            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."):
-                var j = i + 1
-                while j < n, !Self.isDelimiterOrSpace(bytes[j]) { j += 1 }
-                numbers.append(Self.number(bytes[i..<j]))
+        try ContentTokens.forEach(in: bytes) { token in
+            if failure != nil { return false }
+            if overBudget { drawing.complete = false; return false }
+            switch token {
+            case let .number(value):
+                numbers.append(value)
                 if numbers.count > 6 { numbers.removeFirst() }
-                i = j
-            default:
-                var j = i + 1
-                while j < n, !Self.isDelimiterOrSpace(bytes[j]) { j += 1 }
-                let op = bytes[i..<j]
-                i = j
+            case let .name(bytes):
+                name = String(decoding: bytes, as: UTF8.self)
+            case .inlineImage, .other:
+                break
+            case let .op(op):
                 drawing.operators += 1
                 defer { numbers.removeAll(keepingCapacity: true) }
-                switch op.count == 1 ? op.first! : (op.count == 2 ? 0xFF : 0xFE) {
+                switch op.count == 1 ? op[0] : (op.count == 2 ? 0xFF : 0xFE) {
                 case UInt8(ascii: "q"): stack.append((ctm, lineWidth))
                 case UInt8(ascii: "Q"): if let top = stack.popLast() { (ctm, lineWidth) = top }
                 case UInt8(ascii: "w"): if let w = numbers.last { lineWidth = w }
@@ -134,11 +124,11 @@ struct ContentScanner {
                     } else if op.elementsEqual("gs".utf8) {
                         if softMask(name, resources) { drawing.softMasks += 1 }
                     } else if op.elementsEqual("BI".utf8) {
-                        i = Self.skipInlineImage(bytes, from: i)
                         drawing.images.append(ctm.box(0, 0, 1, 1))
                     }
                 }
             }
+            return true
         }
     }
 
@@ -177,73 +167,5 @@ struct ContentScanner {
         case .none:
             break
         }
-    }
-
-    static func isDelimiterOrSpace(_ c: UInt8) -> Bool {
-        switch c {
-        case 0, 9, 10, 12, 13, 32, UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "<"), UInt8(ascii: ">"),
-             UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "/"), UInt8(ascii: "%"):
-            return true
-        default:
-            return false
-        }
-    }
-
-    /// A PDF number (`-12`, `.5`, `+3.25`; no exponent in PDF syntax); 0 for anything malformed.
-    static func number(_ bytes: ArraySlice<UInt8>) -> Double {
-        var value = 0.0, scale = 0.0, negative = false
-        for c in bytes {
-            switch c {
-            case UInt8(ascii: "-"): negative = true
-            case UInt8(ascii: "+"): break
-            case UInt8(ascii: "."): if scale == 0 { scale = 1 }
-            case UInt8(ascii: "0")...UInt8(ascii: "9"):
-                let digit = Double(c - UInt8(ascii: "0"))
-                if scale == 0 { value = value * 10 + digit } else { scale /= 10; value += digit * scale }
-            default: return 0
-            }
-        }
-        return negative ? -value : value
-    }
-
-    /// The index after a literal string starting at `start` (nested parentheses, backslash escapes).
-    static func skipString(_ bytes: [UInt8], from start: Int) -> Int {
-        var depth = 0, i = start
-        while i < bytes.count {
-            switch bytes[i] {
-            case UInt8(ascii: "\\"): i += 1
-            case UInt8(ascii: "("): depth += 1
-            case UInt8(ascii: ")"):
-                depth -= 1
-                if depth == 0 { return i + 1 }
-            default: break
-            }
-            i += 1
-        }
-        return i
-    }
-
-    /// The index after an inline image's `EI`, from just after its `BI`: the parameters run to
-    /// `ID` and one white-space byte; the data ends at white space, `EI`, then white space or the end.
-    static func skipInlineImage(_ bytes: [UInt8], from start: Int) -> Int {
-        let n = bytes.count
-        var i = start
-        // Find the ID operator (a token "ID" between delimiters).
-        while i + 1 < n {
-            if bytes[i] == UInt8(ascii: "I"), bytes[i + 1] == UInt8(ascii: "D"), i > 0, isDelimiterOrSpace(bytes[i - 1]),
-               i + 2 >= n || isDelimiterOrSpace(bytes[i + 2]) {
-                i += 3
-                break
-            }
-            i += 1
-        }
-        while i + 2 < n {
-            if bytes[i] == UInt8(ascii: "E"), bytes[i + 1] == UInt8(ascii: "I"), isDelimiterOrSpace(bytes[i - 1]),
-               i + 2 >= n || isDelimiterOrSpace(bytes[i + 2]) {
-                return i + 2
-            }
-            i += 1
-        }
-        return n
     }
 }

@@ -53,6 +53,9 @@ extension QPDFDocument {
             return masked
         })
         scanner.scan(content, ctm: ContentScanner.Matrix(), resources: Int(pageResources?.handle ?? 0))
+        if let failure = scanner.failure {
+            throw QPDFError(message: failure.message, context: "page \(index + 1) \(failure.context)")
+        }
         return scanner.drawing
     }
 
