@@ -106,19 +106,28 @@ final class PageWorkTests: XCTestCase {
         XCTAssertTrue(found[3].extract.textLayer?.words.map(\.text).joined(separator: " ").contains("Dotted Chart") ?? false)
     }
 
-    /// With barcodes off nothing of the content is read: every text-layer page gets the ruling
-    /// raster, as before.
-    func testWithoutBarcodesNoPagesDrawingIsRead() throws {
+    /// With barcodes off, every text-layer page gets the ruling raster, as before, except a page
+    /// over the drawing budget: that one is not rendered at all (its text is kept).
+    func testWithoutBarcodesOnlyThePageOverTheDrawingBudgetIsNotRendered() throws {
         let work = PageWork(faults: FaultInjection(environment: [:]))
         var spec = PipelineSpec(name: "t", database: "/dev/null", inputs: [])
         spec.barcodes.enabled = false
         work.settings = StageSettings(spec: spec)
         let file = try document(3, "extract/born_digital_codes.pdf")
-        for n in 1...3 {
+        for n in 1...4 {
             let page = try run(work, PageTask(taskID: n, document: file, pageNumber: n, stages: [.extract]))
             let extract = try XCTUnwrap(page.outputs.first?.value as? ExtractOutput)
-            XCTAssertNil(extract.working?.drawing, "page \(n)")
             XCTAssertEqual(extract.working?.image.resolution, ExtractPageStage.rulingDPI, "page \(n)")
+            XCTAssertFalse(extract.textLayer?.words.isEmpty ?? true, "page \(n) keeps its text")
+            if n == 1 { XCTAssertGreaterThanOrEqual(extract.rulings.count, 5, "the ruled table is rendered") }
+            if n == 4 {
+                guard case .tooComplex? = extract.working?.drawing else {
+                    return XCTFail("page 4: \(String(describing: extract.working?.drawing))")
+                }
+                XCTAssertEqual(extract.rulings, [])
+            } else {
+                XCTAssertNotNil(extract.working?.drawing, "page \(n): its content was read")
+            }
         }
     }
 
