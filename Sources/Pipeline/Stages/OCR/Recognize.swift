@@ -216,8 +216,9 @@ public final class TextRecognizer {
         var detail = scaled
         if factor < 1 {
             page = page.scaled(by: Double(image.width) / Double(scaled.width))
-            // Weak lines are re-read at full resolution (cleaned like the reduced copy).
-            if settings.level != .fast { detail = try (darkBorder ? image.ocrCleanedPage() : image).ocrWithResolution(dpi) }
+            // Weak lines are re-read at full resolution (cleaned like the reduced copy), told
+            // `dpi` (no copy of the page made to carry it).
+            if settings.level != .fast { detail = darkBorder ? try image.ocrCleanedPage() : image }
         }
         if settings.level != .fast {
             // Re-reading weak lines may cost a share of the fast pass (`rereadShare`), counted
@@ -227,7 +228,8 @@ public final class TextRecognizer {
             let fastCost = RecognitionCost.page(pixels: detail.width * detail.height,
                                                 lines: page.lines.map { ($0.box.width, $0.box.height) })
             var budget = RereadBudget(share: Self.rereadShare(for: settings.level), ofFastPass: fastCost)
-            page = try rereadWeakLines(page, image: detail, budget: &budget, remaining: remaining)
+            page = try rereadWeakLines(page, image: detail, resolution: factor < 1 ? dpi : nil, budget: &budget,
+                                       remaining: remaining)
         }
         let toPage = factor > 1 ? 1 / factor : 1
         let cleaned = Self.removingNoiseLines(page.scaled(by: toPage).removingWords(where: Self.isNoiseFragment))
