@@ -27,8 +27,9 @@ final class OCRPageStage: PageStage {
     static let defaultSettings = OCRSettings()
     /// 2: text-scale estimate (auto resolution), enlarged small text, orientation check;
     /// 3: pages on dark surroundings read cleaned, rule glyphs and noise fragments dropped,
-    /// balanced re-reads capped at a tenth of the fast pass.
-    static let revision = 3
+    /// balanced re-reads capped at a tenth of the fast pass;
+    /// 4: large text read reduced by the fast pass (`TextRecognizer.workingScale`).
+    static let revision = 4
     static let inputs: [Stage] = [.extract]
     static let needsImage = true
 
@@ -90,8 +91,8 @@ final class OCRPageStage: PageStage {
     }
 
     /// Reads the prepared (deskewed, not yet turned) page for extraction; when the reading is
-    /// poor (`Preprocessor.mayBeTurned`), asks `reorient` for the upright page and, if the page
-    /// is turned, reads that instead. Returns the image the reading was made on and the reading
+    /// poor and its lines do not show it upright (`UprightCheck`), asks `reorient` for the
+    /// upright page and, if the page is turned, reads that instead. Returns the image the reading was made on and the reading
     /// with its milliseconds (extraction hands both on in its output; ``run`` takes the reading
     /// from there). A failure is this stage's (the page is then failed in `ocr`, no reading).
     func readFirst(_ page: PageContext, _ extracted: ExtractedPage, _ prepared: PreparedImage,
@@ -104,7 +105,7 @@ final class OCRPageStage: PageStage {
             let reading = try recognize(prepared.image, textDPI: prepared.textDPI, textArea: prepared.textScale?.area,
                                         ocr, deadline: deadline,
                                         maxPixels: page.settings.extract.maxPixels)
-            guard Preprocessor.mayBeTurned(reading), let upright = try reorient(extracted.image, extracted.textScale) else {
+            guard UprightCheck.needsOrientation(reading), let upright = try reorient(extracted.image, extracted.textScale) else {
                 return (reading, prepared)
             }
             let left = max(1, deadline - Date().timeIntervalSince(start))

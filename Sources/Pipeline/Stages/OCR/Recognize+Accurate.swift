@@ -31,13 +31,15 @@ struct RereadStrategy: Hashable {
 
 extension TextRecognizer {
     /// Lines below the threshold are re-read one by one, in reading order, while `budget` lasts
-    /// (and the page's deadline: `remaining` seconds); the better reading is kept.
-    func rereadWeakLines(_ page: PageText, image: Image, budget: inout RereadBudget,
+    /// (and the page's deadline: `remaining` seconds); the better reading is kept. `resolution`:
+    /// that of `image`'s text (nil: the image's own).
+    func rereadWeakLines(_ page: PageText, image: Image, resolution: Int? = nil, budget: inout RereadBudget,
                          remaining: () -> Double) throws -> PageText {
         var page = page
         for index in page.lines.indices where page.lines[index].confidence < rereadThreshold {
             guard remaining() > 0.02 else { break }
-            let (better, exhausted) = try reread(page.lines[index], in: image, budget: &budget, remaining: remaining)
+            let (better, exhausted) = try reread(page.lines[index], in: image, resolution: resolution, budget: &budget,
+                                                 remaining: remaining)
             if let better { page.lines[index] = better }
             if exhausted { break }
         }
@@ -46,8 +48,9 @@ extension TextRecognizer {
 
     /// Re-reads one line with each strategy, each paid for from `budget` before it runs; returns
     /// the best reading when it beats the original, and whether the budget ran out.
-    func reread(_ line: Line, in image: Image, budget: inout RereadBudget,
+    func reread(_ line: Line, in image: Image, resolution: Int? = nil, budget: inout RereadBudget,
                 remaining: () -> Double) throws -> (Line?, exhausted: Bool) {
+        let resolution = resolution ?? (image.resolution >= 70 ? image.resolution : 300)
         let pad = max(4, line.box.height / 3)
         let cropBox = Box(x: max(0, line.box.x - pad), y: max(0, line.box.y - pad),
                           width: min(image.width, line.box.maxX + pad) - max(0, line.box.x - pad),
@@ -67,7 +70,7 @@ extension TextRecognizer {
             // A filter that cannot work on this crop (Sauvola's window on a sliver) is skipped.
             guard var input = try? filtered(crop, strategy.filter) else { continue }
             if scale > 1.05 { input = try input.scaled(by: scale) }
-            let dpi = Int(Double(image.resolution >= 70 ? image.resolution : 300) * scale)
+            let dpi = Int(Double(resolution) * scale)
             input = try input.ocrWithResolution(dpi)
             let options = RecognitionOptions(segmentation: .singleLine, deadline: max(0.1, remaining()),
                                              stage: .accurate, vocabulary: vocabulary)

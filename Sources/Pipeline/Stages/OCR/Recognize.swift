@@ -23,6 +23,8 @@ public final class TextRecognizer {
     /// How often each strategy (by index) gave the kept reading, and page re-reads: for tuning.
     package internal(set) var strategyWins: [Int: Int] = [:]
     package internal(set) var pageRereadWins = 0
+    /// The working scale of the last page's fast pass (`workingScale`; 1: as given).
+    package internal(set) var lastWorkingScale = 1.0
 
     /// What re-reading a page's weak lines may cost, as a share of its fast pass's cost
     /// (``RecognitionCost``; before round 8 the share was of measured time). Measured on the 44
@@ -144,10 +146,28 @@ public final class TextRecognizer {
         return max(1, min(wanted, (Double(maxPixels) / Double(pixels)).squareRoot()))
     }
 
+    /// Text larger than this (in `TextScale` terms; x-height ≈ 27 px) is read by the fast pass on a
+    /// reduced copy. Tesseract's time grows with the pixels it is given, and its LSTM
+    /// normalises every line to a fixed height anyway: x-heights of about 20–30 px read best.
+    /// The dev set's receipts are scanned at text resolutions of 250–500 (x-height 16–31 px)
+    /// and two of them at ≈ 800 (x-height 50 px, 35 megapixels).
+    public static let maximumTextDPI = 430
+    /// Large text is reduced to this size (x-height ≈ 22 px, the middle of what reads best).
+    public static let reducedTextDPI = 350
+
+    /// The scale at which the fast pass reads a page whose text is at `textDPI`: below 1 for
+    /// large text (down to `reducedTextDPI`), above 1 for small text (`upscaleFactor`), else 1.
+    /// Lines the fast pass is unsure of are re-read on the full-resolution page.
+    public static func workingScale(textDPI: Int, pixels: Int = 0, maxPixels: Int = .max) -> Double {
+        if textDPI > maximumTextDPI { return Double(reducedTextDPI) / Double(textDPI) }
+        return upscaleFactor(textDPI: textDPI, pixels: pixels, maxPixels: maxPixels)
+    }
+
     /// Recognises one (prepared) page.
     /// - Parameters:
     ///   - textDPI: the resolution the page's text size corresponds to (`PreparedImage.textDPI`):
-    ///     told to Tesseract, and small text is enlarged first (`upscaleFactor`). nil: the image's.
+    ///     told to Tesseract; small text is enlarged and large text reduced for the fast pass
+    ///     (`workingScale`). nil: the image's.
     ///     Boxes always come back in `image`'s pixels.
     ///   - textArea: where the page's text is, in `image`'s pixels (`TextScale.area`); nil: not
     ///     measured. It decides the segmentation, and a page read as one block is read on a
@@ -167,31 +187,52 @@ public final class TextRecognizer {
         return try read(image, textDPI: dpi, layout: layout, deadline: seconds, maxPixels: maxPixels)
     }
 
-    /// Reads `image` (whose text is at `dpi`) segmented as `layout`: the fast pass, then the
-    /// level's re-reads; boxes in `image`'s pixels.
+    /// Reads `image` (whose text is at `dpi`) segmented as `layout`: the fast pass at the working
+    /// scale (`workingScale`), then the level's re-reads (weak lines at full resolution, or on
+    /// the enlarged copy of small text); boxes in `image`'s pixels.
     private func read(_ image: Image, textDPI dpi: Int, layout: PageSegmentation, deadline seconds: Double,
                       maxPixels: Int) throws -> PageText {
         let start = Date()
-        let factor = Self.upscaleFactor(textDPI: dpi, pixels: image.width * image.height, maxPixels: maxPixels)
-        var input = factor > 1 ? try image.scaled(by: factor) : image
-        if try input.ocrHasDarkBorder() { input = try input.ocrCleanedPage() }
-        let scaled = try input.ocrWithResolution(Int((Double(dpi) * factor).rounded()))
+        let factor = Self.workingScale(textDPI: dpi, pixels: image.width * image.height, maxPixels: maxPixels)
+        lastWorkingScale = factor
+        var input = factor != 1 ? try image.scaled(by: factor) : image
+        let darkBorder = try input.ocrHasDarkBorder()
+        if darkBorder { input = try input.ocrCleanedPage() }
+        let workingDPI = Int((Double(dpi) * factor).rounded())
+        // A copy made here is ours to label; the caller's image is copied first.
+        let scaled = input !== image ? input : try input.ocrWithResolution(workingDPI)
+        scaled.setResolution(workingDPI)
         // A "word" of vertical bars is a ruling (a table's rules, a receipt's frame), not text.
         var page = try fast.recognize(scaled, options: RecognitionOptions(segmentation: layout, deadline: seconds,
                                                                           vocabulary: vocabulary))
             .removingWords { Self.isRuleGlyph($0.text) }
+        let remaining = { seconds - Date().timeIntervalSince(start) }
         if settings.level != .fast {
-            let remaining = { seconds - Date().timeIntervalSince(start) }
+            // A page read as (nearly) empty is read again whole (at the working scale), within
+            // the page's own deadline.
+            page = try rereadPageIfUnreadable(page, image: scaled, segmentation: layout, remaining: remaining)
+        }
+        // The image the page's boxes refer to: the enlarged copy of small text, else the page.
+        var detail = scaled
+        if factor < 1 {
+            page = page.scaled(by: Double(image.width) / Double(scaled.width))
+            // Weak lines are re-read at full resolution (cleaned like the reduced copy), told
+            // `dpi` (no copy of the page made to carry it).
+            if settings.level != .fast { detail = darkBorder ? try image.ocrCleanedPage() : image }
+        }
+        if settings.level != .fast {
             // Re-reading weak lines may cost a share of the fast pass (`rereadShare`), counted
-            // in modelled cost, not time, so that every run reads a page alike.
-            let fastCost = RecognitionCost.page(pixels: scaled.width * scaled.height,
+            // in modelled cost, not time, so that every run reads a page alike. The fast pass is
+            // costed at the resolution of the re-reads: a page read reduced gets the re-reads it
+            // had when it was read at full size.
+            let fastCost = RecognitionCost.page(pixels: detail.width * detail.height,
                                                 lines: page.lines.map { ($0.box.width, $0.box.height) })
             var budget = RereadBudget(share: Self.rereadShare(for: settings.level), ofFastPass: fastCost)
-            // A page read as (nearly) empty is read again whole, within the page's own deadline.
-            page = try rereadPageIfUnreadable(page, image: scaled, segmentation: layout, remaining: remaining)
-            page = try rereadWeakLines(page, image: scaled, budget: &budget, remaining: remaining)
+            page = try rereadWeakLines(page, image: detail, resolution: factor < 1 ? dpi : nil, budget: &budget,
+                                       remaining: remaining)
         }
-        let cleaned = Self.removingNoiseLines(page.scaled(by: 1 / factor).removingWords(where: Self.isNoiseFragment))
+        let toPage = factor > 1 ? 1 / factor : 1
+        let cleaned = Self.removingNoiseLines(page.scaled(by: toPage).removingWords(where: Self.isNoiseFragment))
         return try Self.readingDotLeaders(cleaned, on: image, xHeight: TextScale.xHeight(atDPI: dpi))
     }
 
