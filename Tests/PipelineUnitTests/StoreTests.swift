@@ -279,8 +279,8 @@ final class StoreTests: XCTestCase {
                             Barcode(symbology: .ean13, payload: "4006381333931", corners: corners.map { Point(x: $0.x, y: $0.y + 20) })])
         // The documented query: the parts of one message, joined in order.
         let message = try store.query("""
-            SELECT group_concat(payload, '') FROM (SELECT payload, sequence_id FROM barcodes
-              WHERE sequence_id IS NOT NULL ORDER BY sequence_id, sequence_index) GROUP BY sequence_id
+            SELECT group_concat(payload, '') FROM (SELECT payload, sequence_key FROM barcodes
+              WHERE sequence_key IS NOT NULL ORDER BY sequence_key, sequence_index) GROUP BY sequence_key
             """) { $0.string(0) }
         XCTAssertEqual(message, ["Hello, world"])
         let rows = try store.query("SELECT symbology_identifier, sequence_count FROM barcodes ORDER BY id") {

@@ -84,7 +84,7 @@ final class BarcodesPageStage: PageStage {
         try clear(pageID: commit.pageID, in: commit.transaction)
         let insert = try commit.transaction.statement("""
             INSERT INTO barcodes(page_id, symbology, payload, raw_bytes, x0, y0, x1, y1, x2, y2, x3, y3, orientation,
-                                 supplemental_payload, symbology_identifier, sequence_index, sequence_count, sequence_id)
+                                 supplemental_payload, symbology_identifier, sequence_index, sequence_count, sequence_key)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         for c in codes {
@@ -126,13 +126,13 @@ final class BarcodesPageStage: PageStage {
     static let tables: [StageTable] = [.pageRows("barcodes")]
 
     /// The AIM symbology identifier and the structured-append place of each symbol (the parts
-    /// of one message share `sequence_id`; see docs/schema.md).
+    /// of one message share `sequence_key`; see docs/schema.md).
     static var migrations: [Migrator.Migration] {
         [Migrator.Migration(id: 24, name: "barcode symbology identifiers and structured-append links", sql: """
             ALTER TABLE barcodes ADD COLUMN symbology_identifier TEXT;
             ALTER TABLE barcodes ADD COLUMN sequence_index INTEGER;
             ALTER TABLE barcodes ADD COLUMN sequence_count INTEGER;
-            ALTER TABLE barcodes ADD COLUMN sequence_id TEXT;
+            ALTER TABLE barcodes ADD COLUMN sequence_key TEXT;
             """)]
     }
 
@@ -159,7 +159,7 @@ extension Store {
     /// qualifies them (`b.` in a join).
     static func barcodeColumns(_ alias: String = "") -> String {
         ["symbology", "payload", "raw_bytes", "x0", "y0", "x1", "y1", "x2", "y2", "x3", "y3", "orientation",
-         "supplemental_payload", "symbology_identifier", "sequence_index", "sequence_count", "sequence_id"].map { alias + $0 }.joined(separator: ", ")
+         "supplemental_payload", "symbology_identifier", "sequence_index", "sequence_count", "sequence_key"].map { alias + $0 }.joined(separator: ", ")
     }
 
     /// A stored barcode from a row holding ``barcodeColumns(_:)`` from column `start` on; nil
