@@ -149,11 +149,6 @@ struct BarcodeFindings: Codable, Sendable, Equatable {
     var note: String? = nil
 }
 
-extension PageText {
-    /// The text without the words inside the findings' codes.
-    func removingWords(inside findings: BarcodeFindings) -> PageText { removingWords(inside: findings.codes) }
-}
-
 extension Store {
     /// The columns a stored barcode is read from, in ``barcode(from:at:)``'s order; `alias`
     /// qualifies them (`b.` in a join).

@@ -98,10 +98,11 @@ final class ExtractPageStage: PageStage {
                 : []
         }) else { return nil }
         // A born-digital page's images are where its PDF draws them; the raster adds what is drawn.
-        let drawn = layout.enabled
-            ? LayoutStage.figureRegions(in: prepared.image).map { $0.scaled(by: Double(extracted.dpi) / Double(extracted.imageDPI)) }
+        let figures = layout.enabled
+            ? LayoutStage.figureCandidates(
+                images: extracted.imageAreas,
+                drawn: LayoutStage.figureRegions(in: prepared.image).map { $0.scaled(by: Double(extracted.dpi) / Double(extracted.imageDPI)) })
             : []
-        let figures = layout.enabled ? LayoutStage.figureCandidates(images: extracted.imageAreas, drawn: drawn) : []
         let size = usesOCR ? (prepared.image.width, prepared.image.height) : (extracted.width, extracted.height)
         // An image without a resolution takes the estimate measured on the upright page.
         let dpi = extracted.resolutionEstimated ? PageExtractor.resolution(estimatedFrom: prepared.textScale) : extracted.dpi

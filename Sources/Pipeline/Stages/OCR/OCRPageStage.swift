@@ -83,8 +83,8 @@ final class OCRPageStage: PageStage {
         }
         // Words inside stored barcodes are no text (a QR code read as letters); barcodes found
         // in this task take theirs out when they are found.
-        if let codes = page.output(of: BarcodesPageStage.self), !page.isDue(.barcodes) {
-            return reading.removingWords(inside: codes).withoutNoise
+        if let findings = page.output(of: BarcodesPageStage.self), !page.isDue(.barcodes) {
+            return reading.removingWords(inside: findings.codes).withoutNoise
         }
         // A reading that is only noise (a page holding only a barcode) is no text.
         return reading.withoutNoise
