@@ -24,7 +24,8 @@ struct BlockBuilder {
             }
             let list = options.lists && (Lists.marker(of: line) ?? Lists.commaMarker(of: line)) != nil
                 ? lists.collect(items, from: i, isHeading: isLarger) : nil
-            if isHeading(items, at: i), list == nil || isLarger(line) {
+            // A one-line "list" that opens the page and passes the heading rules is a slide's title.
+            if isHeading(items, at: i), list == nil || isLarger(line) || (list!.1 == i + 1 && Self.opensPage(items, at: i)) {
                 let (block, next) = Headings.collect(items, from: i, metrics: metrics)
                 out.append(block); i = next
             } else if let (block, next) = list {
@@ -65,6 +66,9 @@ struct BlockBuilder {
         return Lists(metrics: metrics, paragraphs: paragraphs).collect(items, from: index, isHeading: isLarger) != nil
     }
 
+    /// No text line comes before `items[index]` in reading order (running headers are not items).
+    static func opensPage(_ items: [PageItem], at index: Int) -> Bool { !items[..<index].contains { $0.line != nil } }
+
     private func isLarger(_ line: TextLine) -> Bool { Headings.isLarger(line, metrics: metrics) }
 
     /// The heading rules for `items[index]` with its surroundings: space above and below is
@@ -84,7 +88,8 @@ struct BlockBuilder {
         }
         return Headings.isHeading(line, metrics: metrics,
                                   context: Headings.Context(spaceAbove: space(index - 1), spaceBelow: space(index + 1),
-                                                            afterSentence: afterSentence))
+                                                            afterSentence: afterSentence,
+                                                            opensPage: Self.opensPage(items, at: index)))
     }
 
     /// True when `line` is set like the paragraph's `row` above it (≥ 2 words each, sizes within

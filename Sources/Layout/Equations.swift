@@ -96,21 +96,30 @@ enum Equations {
     /// True for a caption block that is an equation's number ("(13)").
     static func isNumberCaption(_ block: Block) -> Bool { block.kind == .caption && isEquationNumber(block.text) }
 
+    /// True when at least half of `piece`'s area lies inside `equation`'s box.
+    private static func isInside(_ piece: Box, _ equation: Box) -> Bool {
+        guard let common = piece.intersection(equation) else { return false }
+        return 2 * common.width * common.height >= piece.width * piece.height
+    }
+
     /// Pieces of a display equation that OCR read as lines of their own (a row of exponents or
     /// indices above the formula, its left side on a separate line) and that became paragraphs:
     /// a paragraph of ≤ 8 words, at most 2.5 em high, less than half of them real words, that
     /// overlaps an equation's rows (or lies within 0.5 em above or below it) and its columns
-    /// (or lies within 2 em beside it) joins the equation.
+    /// (or lies within 2 em beside it) joins the equation. So does a heading of ≤ 8 words with at
+    /// least half of its box inside an equation's (numerators OCR read as a short capitalised
+    /// line, "Iu uLv"): a heading never sits inside a formula.
     static func absorbPieces(_ blocks: inout [DraftBlock], em: Double) {
         var k = 0
         while k < blocks.count {
             let piece = blocks[k].block
             let words = piece.text.split(separator: " ")
-            guard piece.kind == .paragraph, !words.isEmpty, words.count <= 8, Double(piece.box.height) <= 2.5 * em,
-                  2 * words.filter({ isRealWord(String($0)) }).count < words.count,
+            guard !words.isEmpty, words.count <= 8, Double(piece.box.height) <= 2.5 * em,
                   let t = blocks.indices.first(where: { i in
                       let e = blocks[i].block.box
                       guard blocks[i].block.kind == .equation else { return false }
+                      if piece.kind == .heading { return isInside(piece.box, e) }
+                      guard piece.kind == .paragraph, 2 * words.filter({ isRealWord(String($0)) }).count < words.count else { return false }
                       let dy = Double(max(e.minY - piece.box.maxY, piece.box.minY - e.maxY))
                       let dx = Double(max(e.minX - piece.box.maxX, piece.box.minX - e.maxX))
                       return dy <= 0.5 * em && dx <= 2 * em

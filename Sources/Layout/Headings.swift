@@ -20,8 +20,11 @@ import DocumentModel
 ///   number (a contents entry), no sentence ending inside it ("11. Proof. Define"), at ≥ 0.7×
 ///   the body size (small capitals);
 /// - or it is short (≤ 8 words), all capitals and has space above it;
-/// - or it is a short isolated line: ≤ 6 words, capitalised, no final punctuation, clearly more
-///   space than the normal line gap both above and below it.
+/// - or it is a short isolated line: ≤ 6 words, capitalised, no final punctuation, not ending
+///   with a lead-in word ("Since", "Hence we have": `readsOn`), clearly more space than the
+///   normal line gap both above and below it.
+/// The line that opens the page's text is judged without a bullet before it ("• Human Factors",
+/// a slide's title).
 /// A line ending with an amount ("6.50 T") is never a heading, nor (OCR sizes) a line with a
 /// sentence ending inside it ("11. Proof. Define").
 /// Heading levels: the depth of the section number ("2" → 1, "2.1" → 2) when there is one,
@@ -35,10 +38,21 @@ enum Headings {
         var spaceBelow: Bool
         /// The line above in its column ends a sentence ("."): a paragraph closed there.
         var afterSentence = false
+        /// The line opens the page's text (no line before it in reading order, below any
+        /// running header): where a slide's title stands, bullet or not.
+        var opensPage = false
         static let none = Context(spaceAbove: false, spaceBelow: false)
     }
 
     static func isHeading(_ line: TextLine, metrics: PageMetrics, context: Context = .none) -> Bool {
+        // A slide's title is often set as its first bullet ("• Human Factors"): the line that
+        // opens the page is judged without a bullet glyph before it.
+        if context.opensPage, line.words.count >= 2, let c = line.words[0].text.first, line.words[0].text.count == 1,
+           ListMarker.bulletGlyphs.contains(c) {
+            var rest = context
+            rest.opensPage = false
+            return isHeading(line.with(words: Array(line.words.dropFirst())), metrics: metrics, context: rest)
+        }
         guard line.words.count <= 20, isTextLike(line), Paragraphs.kind(of: line.text) != .caption,
               !endsWithAmount(line) else { return false }
         let ratio = robustSize(line) / max(metrics.bodySize, 1)
@@ -58,6 +72,21 @@ enum Headings {
         guard ratio >= 0.85 else { return false }
         if n <= 8, context.spaceAbove, isCapitals(line), !endsLikeSentence(text) { return true }
         return n <= 6 && context.spaceAbove && context.spaceBelow && ratio >= 0.9 && !endsLikeSentence(text)
+            && !readsOn(line)
+    }
+
+    /// Words that lead into what follows: a short line ending with one ("Since", "Hence we
+    /// have", "It follows that") introduces the display equation or the line after it and is
+    /// no heading, however isolated it stands.
+    static let leadIns: Set<String> = [
+        "since", "hence", "thus", "then", "so", "where", "whence", "because", "if", "when", "while", "that",
+        "which", "and", "or", "but", "of", "to", "for", "by", "with", "from", "in", "on", "as", "at", "the",
+        "an", "is", "are", "be", "we", "have", "has", "get", "obtain", "gives", "yields", "implies", "becomes"]
+
+    /// True when the line's last word is a lead-in (`leadIns`).
+    static func readsOn(_ line: TextLine) -> Bool {
+        guard let last = line.words.last?.text.lowercased() else { return false }
+        return leadIns.contains(last)
     }
 
     /// Headings start with a capital or a section number, never with a lowercase word.
@@ -215,15 +244,20 @@ enum Headings {
                   gap >= -0.2 * max(upper.size, 1), gap <= 1.5 * max(upper.size, 1),
                   ReadingOrder.overlapX(upper.block.box, lower.block.box, 0),
                   alignedAlike(upper.block.box, lower.block.box, em: max(upper.size, 1)) else { k += 1; continue }
-            var merged = upper
-            merged.block.text = join.join([upper.block.text, lower.block.text])
-            merged.block.box = upper.block.box.union(lower.block.box)
-            if let first = upper.engineParagraphs?.first, let last = lower.engineParagraphs?.last {
-                merged.engineParagraphs = EngineSpan(first: first, last: last)
-            } else { merged.engineParagraphs = nil }
-            blocks[k] = merged
+            blocks[k] = merged(upper, lower, join: join)
             blocks.remove(at: k + 1)
         }
+    }
+
+    /// `upper` with `lower` joined below it: its text after, the boxes' union.
+    static func merged(_ upper: DraftBlock, _ lower: DraftBlock, join: TextJoin) -> DraftBlock {
+        var merged = upper
+        merged.block.text = join.join([upper.block.text, lower.block.text])
+        merged.block.box = upper.block.box.union(lower.block.box)
+        if let first = upper.engineParagraphs?.first, let last = lower.engineParagraphs?.last {
+            merged.engineParagraphs = EngineSpan(first: first, last: last)
+        } else { merged.engineParagraphs = nil }
+        return merged
     }
 
     /// Heading levels from size clusters: distinct sizes sorted descending, a new level where a

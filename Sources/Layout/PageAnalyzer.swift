@@ -41,6 +41,7 @@ struct PageAnalyzer {
         Equations.absorbPieces(&blocks, em: metrics.bodySize)
         EngineParagraphs.join(&blocks, metrics: metrics)
         Headings.stack(&blocks, join: metrics.textJoin)
+        Headlines.extend(&blocks, join: metrics.textJoin)
         EngineTables.join(&blocks, regions: input.regions, em: metrics.bodySize)
         let main = blocks.filter { $0.block.kind != .footnote }, notes = blocks.filter { $0.block.kind == .footnote }
         var page = margin(parts.header, .header) + main + notes + margin(parts.footer, .footer)

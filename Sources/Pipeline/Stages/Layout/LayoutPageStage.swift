@@ -48,8 +48,11 @@ final class LayoutPageStage: PageStage {
     /// last line starts a paragraph; 9: stacked heading lines are one heading, a numbered line
     /// running on into a lowercase line is a paragraph's first line, a table cut inside one
     /// Tesseract table block is one table, and an OCR page's text blocks reach the type body
-    /// (0.12 em beyond the ink).
-    static let revision = 9
+    /// (0.12 em beyond the ink); 10: a bulleted line opening the page (a slide's title) can be a
+    /// heading, a short isolated line ending with a lead-in word ("Since") is none, a heading
+    /// inside an equation's box joins it, and a heading's title-case or bracketed continuation
+    /// lines join it (`Headlines`).
+    static let revision = 10
     static let inputs: [Stage] = [.extract, .ocr, .barcodes, .detect]
 
     init() {}
