@@ -64,9 +64,11 @@ enum Headings {
                 && !text.hasSuffix(".") && !text.hasSuffix(",") && !text.hasSuffix(";")
         }
         guard n <= 15, startsCapitalised(line), n < 3 || !stopsInside(line) else { return false }
-        // Size is evidence only when two or more words show it: one box can be tall by accident.
-        if ratio >= 1.3, n >= 2 { return true }
-        if ratio >= 1.15, n >= 2, n <= 12, context.spaceAbove || context.spaceBelow { return true }
+        // Size is evidence only when two or more words show it (one box can be tall by accident)
+        // and the letters are wider than the body's (OCR can stretch a whole line's boxes).
+        let larger = n >= 2 && !metrics.lettersAsNarrowAsBody(line.words)
+        if ratio >= 1.3, larger { return true }
+        if ratio >= 1.15, larger, n <= 12, context.spaceAbove || context.spaceBelow { return true }
         // Small capitals measure about 0.75 of the body size.
         if ratio >= 0.7, sectionDepth(line, letters: context.spaceAbove || context.afterSentence) != nil { return true }
         guard ratio >= 0.85 else { return false }
@@ -99,6 +101,7 @@ enum Headings {
     /// whatever its surroundings (lists end at such a line).
     static func isLarger(_ line: TextLine, metrics: PageMetrics) -> Bool {
         isTextLike(line) && line.words.count <= 15 && robustSize(line) >= 1.15 * max(metrics.bodySize, 1)
+            && !metrics.lettersAsNarrowAsBody(line.words)
     }
 
     /// The lower quartile of the line's word sizes: a line is as large as most of its words.

@@ -32,6 +32,15 @@ struct PageMetrics {
         letterWidth = Self.median(widths)
     }
 
+    /// True on an ink page when `words` are no wider per letter than the body's (≤ 1.08×): type of
+    /// the body's size, however tall OCR's boxes make it look (boxes touching a ruling, holding
+    /// parentheses, or a re-read line's box stretched over its neighbour's). Widths follow the
+    /// type size; heights follow the tallest glyph. False when either width is unknown.
+    func lettersAsNarrowAsBody(_ words: [Word]) -> Bool {
+        guard inkBoxes, let body = letterWidth, let w = InkMetrics.letterWidth(words) else { return false }
+        return w <= 1.08 * body
+    }
+
     /// The gap that splits a line into two pieces (column gutter or table cell gap).
     static func splitGap(for lines: [Line]) -> Double {
         let heights = lines.flatMap(\.words).map { Double($0.box.height) }

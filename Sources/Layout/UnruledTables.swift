@@ -78,8 +78,7 @@ enum UnruledTables {
             : (metrics.inkBoxes ? InkMetrics.line(words).size : PageMetrics.median(words.map { Double($0.box.height) }))
         guard (size ?? 0) >= 1.15 * metrics.bodySize else { return false }
         // OCR boxes touching a ruling or holding parentheses are tall: letters as wide as the body's are body text.
-        if metrics.inkBoxes, let body = metrics.letterWidth, let w = InkMetrics.letterWidth(words), w <= 1.08 * body { return false }
-        return true
+        return !metrics.lettersAsNarrowAsBody(words)
     }
 
     static func visualRows(_ lines: [TextLine], gap: Double) -> [Row] {

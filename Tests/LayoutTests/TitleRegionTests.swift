@@ -100,4 +100,27 @@ final class TitleRegionTests: XCTestCase {
         paper.addLines([prose(12), prose(12, seed: 1), prose(12, seed: 2) + "."], y: 420)
         XCTAssertEqual(paper.analyze().first?.text, "Stochastic Models of River Flow", "\(paper.analyze().map(\.text))")
     }
+
+    /// OCR can stretch a line's boxes to twice its type's height (a re-read line's box reaching up
+    /// to the line above, in a run of lines at the normal pitch): the ink sizes then say "larger
+    /// than the body", but the letters are as wide as the body's. Such a line is no heading; a
+    /// line set larger, with wider letters, is.
+    func testLineWithStretchedBoxesButBodyWideLettersIsNoHeading() {
+        var page = OCRPage()
+        page.addLines([prose(12), prose(12, seed: 1), prose(8, seed: 2) + "."], y: 200)
+        var stretched = OCRPage.line(["Fuzzy", "problem-solving", "ability"], y: 368, size: 40)
+        stretched.words = stretched.words.map { w in
+            Word(text: w.text, confidence: w.confidence, box: Box(x: w.box.x, y: w.box.maxY - 2 * w.box.height, width: w.box.width, height: 2 * w.box.height))
+        }
+        stretched = Line(text: stretched.text, confidence: 90, box: Box.enclosing(stretched.words.map(\.box))!, words: stretched.words, stage: .accurate)
+        page.lines.append(stretched)
+        page.addLines([prose(12, seed: 3), prose(12, seed: 4) + "."], y: 424)
+        XCTAssertFalse(page.analyze().contains { $0.kind == .heading }, "\(page.analyze().map(\.kind))")
+
+        var larger = OCRPage()
+        larger.addLines([prose(12), prose(12, seed: 1), prose(8, seed: 2) + "."], y: 200)
+        larger.add("Fuzzy problem-solving ability", y: 500, size: 60)
+        larger.addLines([prose(12, seed: 3), prose(12, seed: 4) + "."], y: 640)
+        XCTAssertEqual(larger.analyze().map(\.kind), [.paragraph, .heading, .paragraph])
+    }
 }

@@ -51,7 +51,8 @@ final class LayoutPageStage: PageStage {
     /// (0.12 em beyond the ink); 10: a bulleted line opening the page (a slide's title) can be a
     /// heading, a short isolated line ending with a lead-in word ("Since") is none, a heading
     /// inside an equation's box joins it, and a heading's title-case or bracketed continuation
-    /// lines join it (`Headlines`).
+    /// lines join it (`Headlines`), and an OCR line's size counts for a heading only when its
+    /// letters are wider than the body's.
     static let revision = 10
     static let inputs: [Stage] = [.extract, .ocr, .barcodes, .detect]
 
