@@ -45,8 +45,9 @@ final class BarcodePage {
         return triples
     }
 
-    /// The areas around the ``finderTriples``.
-    var finderCrops: [Box] { finderTriples.map(\.area) }
+    /// The areas around the strictly shaped ``finderTriples`` (read whole, and evidence of a code;
+    /// a triple found only with the wider shape limits is read upright alone).
+    var finderCrops: [Box] { finderTriples.filter(\.strict).map(\.area) }
 
     /// At least ``largePage`` px on one side.
     var isLarge: Bool { max(width, height) >= Self.largePage }

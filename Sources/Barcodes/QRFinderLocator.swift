@@ -30,15 +30,19 @@ package enum QRFinderLocator {
         package var right: Finder
         package var below: Finder
         package var area: Box
+        /// Within the first, stricter shape limits (legs within 1.6× of each other, at 90° ± 27°,
+        /// at least 12 modules long): its area is worth reading whole (``BarcodePass/Area/finderPatterns``);
+        /// a triple found only with the wider limits is read upright alone (a small copy).
+        package var strict: Bool = true
 
         /// The mean module size of the three patterns, in page pixels.
         package var module: Double { (corner.module + right.module + below.module) / 3 }
     }
 
-    /// Areas (page pixels) around triples of finder patterns, best-shaped triple first, at most
-    /// `maxCrops`, none nearly the same as an earlier one.
+    /// Areas (page pixels) around strictly shaped triples of finder patterns, best-shaped triple
+    /// first, at most `maxCrops`, none nearly the same as an earlier one.
     package static func crops(in plane: BarcodeGrayPlane, maxCrops: Int = 40) -> [Box] {
-        triples(in: plane, maxCrops: maxCrops).map(\.area)
+        triples(in: plane, maxCrops: maxCrops).filter(\.strict).map(\.area)
     }
 
     /// The triples of finder patterns on `plane`, best-shaped first (see ``crops(in:maxCrops:)``).
@@ -100,7 +104,7 @@ package enum QRFinderLocator {
     /// (|cos| ≤ ``maxCosine``); the best-shaped come first.
     /// The area is the parallelogram A, B, C, B + C − A, grown by 8 modules and 10 %.
     static func triples(of finders: [Finder], width: Int, height: Int, maxCrops: Int) -> [Triple] {
-        struct Candidate { var a: Int, b: Int, c: Int, score: Double }
+        struct Candidate { var a: Int, b: Int, c: Int, score: Double, strict: Bool }
         var triples: [Candidate] = []
         let n = finders.count
         for a in 0..<n {
@@ -119,11 +123,13 @@ package enum QRFinderLocator {
                           max(lb, lc) <= maxLegRatio * min(lb, lc) else { continue }
                     let cosine = (abx * acx + aby * acy) / (lb * lc)
                     guard abs(cosine) <= maxCosine else { continue }
-                    triples.append(Candidate(a: a, b: b, c: c, score: abs(cosine) + abs(lb - lc) / max(lb, lc)))
+                    let strict = abs(cosine) <= 0.45 && max(lb, lc) <= 1.6 * min(lb, lc) && min(lb, lc) >= 12 * m
+                    triples.append(Candidate(a: a, b: b, c: c, score: abs(cosine) + abs(lb - lc) / max(lb, lc), strict: strict))
                 }
             }
         }
-        triples.sort { $0.score < $1.score }
+        // The strictly shaped first (as they were before the wider limits), each kind best-shaped first.
+        triples.sort { ($0.strict ? 0 : 1, $0.score) < ($1.strict ? 0 : 1, $1.score) }
         var kept: [Triple] = []
         for t in triples {
             guard kept.count < maxCrops else { break }
@@ -143,7 +149,7 @@ package enum QRFinderLocator {
             guard !repeated else { continue }
             // Unmirrored order: AB × AC > 0 with y pointing down.
             let clockwise = (B.x - A.x) * (C.y - A.y) - (B.y - A.y) * (C.x - A.x) > 0
-            kept.append(Triple(corner: A, right: clockwise ? B : C, below: clockwise ? C : B, area: box))
+            kept.append(Triple(corner: A, right: clockwise ? B : C, below: clockwise ? C : B, area: box, strict: t.strict))
         }
         return kept
     }
