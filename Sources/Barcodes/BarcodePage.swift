@@ -15,16 +15,16 @@ final class BarcodePage {
         gray = try image.isPlainGray ? image : image.grayscale()
     }
 
-    private init(gray: Image, candidates: [Box], finderCrops: [Box]?) {
+    private init(gray: Image, candidates: [Box], finderTriples: [QRFinderLocator.Triple]?) {
         self.gray = gray
         self.candidates = candidates
-        self.storedFinderCrops = finderCrops
+        self.storedFinderTriples = finderTriples
     }
 
     /// The same page with found symbols painted out (`whitened` of ``gray``); the candidate
     /// regions and finder-pattern areas found on the original are kept.
     func blanked(_ whitened: Image) -> BarcodePage {
-        BarcodePage(gray: whitened, candidates: candidates, finderCrops: storedFinderCrops)
+        BarcodePage(gray: whitened, candidates: candidates, finderTriples: storedFinderTriples)
     }
 
     var width: Int { gray.width }
@@ -34,16 +34,20 @@ final class BarcodePage {
     /// Empty when leptonica fails to look (the whole-page passes still read the page).
     private(set) lazy var candidates: [Box] = (try? gray.barcodeCandidateRegions()) ?? []
 
-    private var storedFinderCrops: [Box]?
+    private var storedFinderTriples: [QRFinderLocator.Triple]?
 
-    /// Areas around QR finder-pattern triples (``QRFinderLocator``), found once, on first use.
-    /// Empty when leptonica cannot copy the pixels.
-    var finderCrops: [Box] {
-        if let storedFinderCrops { return storedFinderCrops }
-        let crops = (try? gray.barcodeGrayPlane()).map { QRFinderLocator.crops(in: $0) } ?? []
-        storedFinderCrops = crops
-        return crops
+    /// QR finder-pattern triples (``QRFinderLocator``), found once, on first use. Empty when
+    /// leptonica cannot copy the pixels.
+    var finderTriples: [QRFinderLocator.Triple] {
+        if let storedFinderTriples { return storedFinderTriples }
+        let triples = (try? gray.barcodeGrayPlane()).map { QRFinderLocator.triples(in: $0) } ?? []
+        storedFinderTriples = triples
+        return triples
     }
+
+    /// The areas around the strictly shaped ``finderTriples`` (read whole, and evidence of a code;
+    /// a triple found only with the wider shape limits is read upright alone).
+    var finderCrops: [Box] { finderTriples.filter(\.strict).map(\.area) }
 
     /// At least ``largePage`` px on one side.
     var isLarge: Bool { max(width, height) >= Self.largePage }

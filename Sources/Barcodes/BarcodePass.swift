@@ -14,7 +14,13 @@ public struct BarcodePass: Sendable, Hashable, Codable, CustomStringConvertible 
         /// Areas around three QR finder patterns that make the corner of a symbol
         /// (``QRFinderLocator``), each read on its own, for QR codes only.
         case finderPatterns
+        /// The symbol each finder-pattern triple marks, turned upright and resampled to 4 px a
+        /// module (``UprightSymbol``), each read on its own, for QR codes only.
+        case finderSymbols
     }
+
+    /// Reads around QR finder-pattern triples (photos only; QR codes only).
+    public var isFinderArea: Bool { area == .finderPatterns || area == .finderSymbols }
 
     /// true: zxing `ReadBarcodes` (all symbols); false: `ReadBarcode` (the first symbol).
     public var multi: Bool
@@ -119,6 +125,8 @@ public enum BarcodeSearch: Sendable, Hashable, Codable {
         BarcodePass(zbar: true),
         BarcodePass(multi: false, area: .finderPatterns),
         BarcodePass(multi: false, area: .finderPatterns, binarizer: .globalHistogram),
+        BarcodePass(multi: false, area: .finderSymbols),
+        BarcodePass(multi: false, area: .finderSymbols, binarizer: .globalHistogram),
     ]
 
     /// The cheap first look at a large image: matrix codes on a quarter-size copy, with both

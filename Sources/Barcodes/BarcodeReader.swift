@@ -99,7 +99,7 @@ public final class BarcodeReader {
                     pass.scale /= 2
                 }
             }
-            if pass.area == .finderPatterns {
+            if pass.isFinderArea {
                 // Finder-pattern areas are for photos: a text document's codes are printed and read
                 // by the passes before. Any other image gets them, and they read only QR codes.
                 if textPage || page.finderCrops.isEmpty { continue }
@@ -120,6 +120,10 @@ public final class BarcodeReader {
 
     /// A text page's first, whole-page read covers at most this many pixels (see ``read(_:textPage:)``).
     static let textPageReadPixels = 12_000_000
+
+    /// At most this many finder triples, the best-shaped, are read upright (on a cluttered 12-megapixel
+    /// photo each costs some 30 ms; the dev set's symbols read upright were all among the first).
+    static let maxUpright = 20
 
     /// At most this many re-reads of a page with found symbols painted out.
     static let maxBlankingRounds = 16
@@ -167,10 +171,11 @@ public final class BarcodeReader {
     /// candidate regions.
     private func read(_ page: BarcodePage, pass: BarcodePass, onlyCandidates: Bool) throws(BarcodeError) -> [Barcode] {
         let wanted = pass.zbar && pass.linearOnly ? symbologies.union(zbarOnly).intersection(Self.zbarLinear)
-            : pass.zbar || pass.area == .finderPatterns ? symbologies.intersection([.qr])
+            : pass.zbar || pass.isFinderArea ? symbologies.intersection([.qr])
             : pass.linearOnly ? symbologies.filter(\.isLinear)
             : pass.matrixOnly ? symbologies.filter { !$0.isLinear } : symbologies
         guard !wanted.isEmpty else { return [] }
+        if pass.area == .finderSymbols { return try readUpright(page, pass: pass, wanted: wanted) }
         var found: [Barcode] = []
         let areas: [Box?] = onlyCandidates ? page.candidates : areas(of: page, pass.area)
         for area in areas {
@@ -193,6 +198,8 @@ public final class BarcodeReader {
             return page.candidates
         case .finderPatterns:
             return page.finderCrops
+        case .finderSymbols:
+            return []   // read by readUpright
         }
     }
 
@@ -221,12 +228,32 @@ public final class BarcodeReader {
         let context = "reading \(image.width)x\(image.height) image, pass \(pass)"
         let symbols = pass.zbar ? zbar.read(gray: plane.bytes, width: plane.width, height: plane.height, symbologies: wanted)
             : try readPlane(plane, pass: pass, wanted: wanted, context: context)
-        return symbols.compactMap { symbol -> Barcode? in
+        return barcodes(symbols, wanted: wanted, area: cropBox, pagePoint: transform.pagePoint)
+    }
+
+    /// Each finder triple's symbol read upright at a good module size (``UprightSymbol``).
+    private func readUpright(_ page: BarcodePage, pass: BarcodePass, wanted: Set<Symbology>) throws(BarcodeError) -> [Barcode] {
+        var found: [Barcode] = []
+        for triple in page.finderTriples.prefix(Self.maxUpright) {
+            guard let upright = UprightSymbol(page.gray, triple: triple) else { continue }
+            let plane = upright.plane
+            let symbols = try readPlane(plane, pass: pass, wanted: wanted,
+                                        context: "reading \(page.width)x\(page.height) image, pass \(pass), area \(triple.area)")
+            BarcodeGeometry.merge(barcodes(symbols, wanted: wanted, area: triple.area, pagePoint: upright.pagePoint), into: &found)
+        }
+        return found
+    }
+
+    /// zxing's symbols as barcodes, corners mapped to page pixels by `pagePoint`; `area`: the
+    /// page area read (the position of a symbol zxing gives none for).
+    private func barcodes(_ symbols: [ZXingSymbol], wanted: Set<Symbology>, area cropBox: Box,
+                          pagePoint: (Double, Double) -> (x: Double, y: Double)) -> [Barcode] {
+        symbols.compactMap { symbol -> Barcode? in
             guard let family = Symbology(zxingFormat: symbol.format),
                   let (symbology, payload) = SymbologyVariants.resolve(family: family, text: symbol.text, wanted: wanted)
             else { return nil }
             var corners = symbol.corners.map { corner -> Point in
-                let p = transform.pagePoint(x: corner.x, y: corner.y)
+                let p = pagePoint(corner.x, corner.y)
                 return Point(x: Int(p.x.rounded()), y: Int(p.y.rounded()))
             }
             // zxing 1.4 reports no position for some symbols (MaxiCode: four equal points):

@@ -21,10 +21,33 @@ package enum QRFinderLocator {
         package var hits: Int
     }
 
-    /// Areas (page pixels) around triples of finder patterns, best-shaped triple first, at most
-    /// `maxCrops`, none nearly the same as an earlier one.
+    /// Three finder patterns that make the corner of a symbol: `corner` (top left of the symbol
+    /// as printed), `right` (top right) and `below` (bottom left), ordered so that the turn from
+    /// `right` to `below` about `corner` is clockwise in image coordinates (y down), as on an
+    /// unmirrored symbol; `area`: the crop read around them (page pixels).
+    package struct Triple: Sendable, Equatable {
+        package var corner: Finder
+        package var right: Finder
+        package var below: Finder
+        package var area: Box
+        /// Within the first, stricter shape limits (legs within 1.6× of each other, at 90° ± 27°,
+        /// at least 12 modules long): its area is worth reading whole (``BarcodePass/Area/finderPatterns``);
+        /// a triple found only with the wider limits is read upright alone (a small copy).
+        package var strict: Bool = true
+
+        /// The mean module size of the three patterns, in page pixels.
+        package var module: Double { (corner.module + right.module + below.module) / 3 }
+    }
+
+    /// Areas (page pixels) around strictly shaped triples of finder patterns, best-shaped triple
+    /// first, at most `maxCrops`, none nearly the same as an earlier one.
     package static func crops(in plane: BarcodeGrayPlane, maxCrops: Int = 40) -> [Box] {
-        crops(of: finders(in: plane), width: plane.width, height: plane.height, maxCrops: maxCrops)
+        triples(in: plane, maxCrops: maxCrops).filter(\.strict).map(\.area)
+    }
+
+    /// The triples of finder patterns on `plane`, best-shaped first (see ``crops(in:maxCrops:)``).
+    package static func triples(in plane: BarcodeGrayPlane, maxCrops: Int = 40) -> [Triple] {
+        triples(of: finders(in: plane), width: plane.width, height: plane.height, maxCrops: maxCrops)
     }
 
     /// Finder patterns on every level of the pyramid, merged (a pattern seen on two levels is
@@ -34,8 +57,12 @@ package enum QRFinderLocator {
         var level = plane, factor = 1.0
         var all: [Finder] = []
         while true {
-            for f in levelFinders(level) {
-                all.append(Finder(x: f.x * factor, y: f.y * factor, module: f.module * factor, hits: f.hits))
+            // The label threshold on the halved levels and below (a quarter of the pixels: the
+            // full-size level is most of the search's time).
+            for mode in ThresholdMode.allCases where mode == .mean || factor > 1 {
+                for f in levelFinders(level, mode: mode) {
+                    all.append(Finder(x: f.x * factor, y: f.y * factor, module: f.module * factor, hits: f.hits))
+                }
             }
             guard min(level.width, level.height) >= 160 else { break }
             level = halved(level)
@@ -55,6 +82,14 @@ package enum QRFinderLocator {
 
     /// The triples considered are among this many finder patterns.
     static let maxFinders = 120
+    /// A triple's legs may differ in length up to this ratio, and meet at an angle whose cosine
+    /// is up to this (90° ± 45°): a symbol seen at a slant (measured on the dev set's photos:
+    /// 1.8 and 0.67 on a card photographed from the side).
+    static let maxLegRatio = 2.0
+    static let maxCosine = 0.72
+    /// How much longer a finder may be across than down, or the reverse (a symbol seen at a
+    /// slant: perspective squeezes its patterns along one axis).
+    static let maxAspect = 2.5
     /// Local threshold: a pixel is dark below this fraction of the mean around it.
     static let darkRatio = 0.85
     /// Half the side of the window the mean is taken over, in pixels of the level (used in whole
@@ -63,13 +98,14 @@ package enum QRFinderLocator {
 
     // MARK: Triples
 
-    /// The crop areas of finder triples. A triple is a corner pattern A and two others B, C with
-    /// similar module sizes (within 2×), legs AB and AC of similar length (within 1.6×), between
-    /// 12 and 180 modules (versions 1 to 40 with some perspective), at 90° ± 27° (|cos| ≤ 0.45).
+    /// The finder triples and their crop areas. A triple is a corner pattern A and two others B, C with
+    /// similar module sizes (within 2×), legs AB and AC of similar length (within ``maxLegRatio``),
+    /// between 10 and 180 modules (versions 1 to 40, a version-1 symbol's 14 squeezed by a curve or a slant), at 90° ± 45°
+    /// (|cos| ≤ ``maxCosine``); the best-shaped come first.
     /// The area is the parallelogram A, B, C, B + C − A, grown by 8 modules and 10 %.
-    static func crops(of finders: [Finder], width: Int, height: Int, maxCrops: Int) -> [Box] {
-        struct Triple { var a: Int, b: Int, c: Int, score: Double }
-        var triples: [Triple] = []
+    static func triples(of finders: [Finder], width: Int, height: Int, maxCrops: Int) -> [Triple] {
+        struct Candidate { var a: Int, b: Int, c: Int, score: Double, strict: Bool }
+        var triples: [Candidate] = []
         let n = finders.count
         for a in 0..<n {
             let A = finders[a]
@@ -83,18 +119,20 @@ package enum QRFinderLocator {
                     guard mx <= 2 * mn else { continue }
                     let acx = C.x - A.x, acy = C.y - A.y, lc = hypot(acx, acy)
                     let m = (A.module + B.module + C.module) / 3
-                    guard lb >= 12 * m, lc >= 12 * m, lb <= 180 * m, lc <= 180 * m,
-                          max(lb, lc) <= 1.6 * min(lb, lc) else { continue }
+                    guard lb >= 10 * m, lc >= 10 * m, lb <= 180 * m, lc <= 180 * m,
+                          max(lb, lc) <= maxLegRatio * min(lb, lc) else { continue }
                     let cosine = (abx * acx + aby * acy) / (lb * lc)
-                    guard abs(cosine) <= 0.45 else { continue }
-                    triples.append(Triple(a: a, b: b, c: c, score: abs(cosine) + abs(lb - lc) / max(lb, lc)))
+                    guard abs(cosine) <= maxCosine else { continue }
+                    let strict = abs(cosine) <= 0.45 && max(lb, lc) <= 1.6 * min(lb, lc) && min(lb, lc) >= 12 * m
+                    triples.append(Candidate(a: a, b: b, c: c, score: abs(cosine) + abs(lb - lc) / max(lb, lc), strict: strict))
                 }
             }
         }
-        triples.sort { $0.score < $1.score }
-        var boxes: [Box] = []
+        // The strictly shaped first (as they were before the wider limits), each kind best-shaped first.
+        triples.sort { ($0.strict ? 0 : 1, $0.score) < ($1.strict ? 0 : 1, $1.score) }
+        var kept: [Triple] = []
         for t in triples {
-            guard boxes.count < maxCrops else { break }
+            guard kept.count < maxCrops else { break }
             let A = finders[t.a], B = finders[t.b], C = finders[t.c]
             let xs = [A.x, B.x, C.x, B.x + C.x - A.x], ys = [A.y, B.y, C.y, B.y + C.y - A.y]
             let m = (A.module + B.module + C.module) / 3
@@ -104,22 +142,25 @@ package enum QRFinderLocator {
             let right = min(width, Int(x1 + pad)), bottom = min(height, Int(y1 + pad))
             guard right - left >= 8, bottom - top >= 8 else { continue }
             let box = Box(x: left, y: top, width: right - left, height: bottom - top)
-            let repeated = boxes.contains { other in
-                guard let common = other.intersection(box) else { return false }
-                return Double(common.area) >= 0.8 * Double(max(other.area, box.area))
+            let repeated = kept.contains { other in
+                guard let common = other.area.intersection(box) else { return false }
+                return Double(common.area) >= 0.8 * Double(max(other.area.area, box.area))
             }
-            if !repeated { boxes.append(box) }
+            guard !repeated else { continue }
+            // Unmirrored order: AB × AC > 0 with y pointing down.
+            let clockwise = (B.x - A.x) * (C.y - A.y) - (B.y - A.y) * (C.x - A.x) > 0
+            kept.append(Triple(corner: A, right: clockwise ? B : C, below: clockwise ? C : B, area: box, strict: t.strict))
         }
-        return boxes
+        return kept
     }
 
     // MARK: One level
 
     /// Finder patterns of one level, in its pixels.
-    static func levelFinders(_ plane: BarcodeGrayPlane) -> [Finder] {
+    static func levelFinders(_ plane: BarcodeGrayPlane, mode: ThresholdMode = .mean) -> [Finder] {
         let w = plane.width, h = plane.height
         guard w >= 21, h >= 21 else { return [] }
-        let dark = darkMask(plane)
+        let dark = darkMask(plane, mode: mode)
         var found: [Finder] = []
         var runs: [Int] = [], starts: [Int] = []
         dark.withUnsafeBufferPointer { mask in
@@ -144,7 +185,7 @@ package enum QRFinderLocator {
                     let across = runs[i] - runs[i + 1] + centre - runs[i + 3] + runs[i + 4]
                     let cx = starts[i + 2] + centre / 2
                     guard let (cy, down) = crossCheck(mask, w, h, x: cx, y: y, vertical: true),
-                          Double(down) <= 1.6 * Double(across), Double(across) <= 1.6 * Double(down),
+                          Double(down) <= maxAspect * Double(across), Double(across) <= maxAspect * Double(down),
                           let (cx2, across2) = crossCheck(mask, w, h, x: cx, y: Int(cy), vertical: false)
                     else { continue }
                     let module = Double(across2 + down) / 14
@@ -195,10 +236,24 @@ package enum QRFinderLocator {
         return (Double(centreEnd) - Double(c2) / 2, c0 + c1 + c2 + c3 + c4)
     }
 
-    /// 1 where a pixel is darker than ``darkRatio`` × the mean of the window around it. The mean
+    /// How a pixel is judged dark against the window around it.
+    enum ThresholdMode: CaseIterable {
+        /// Darker than ``darkRatio`` × the window's mean.
+        case mean
+        /// Darker than halfway between the window's mean and its lightest 8×8 block (when they
+        /// differ by ``minLightContrast`` at least): gray print on a light label next to a dark
+        /// surround (a label on a dark bottle, a card on a dark desk), where the mean is dragged
+        /// below the print.
+        case light
+    }
+
+    /// The ``ThresholdMode/light`` threshold needs this much between the lightest block and the mean.
+    static let minLightContrast = 24
+
+    /// 1 where a pixel is darker than the threshold of `mode` for the window around it. The mean
     /// is taken per 8×8 block, over the blocks within ``windowRadius`` of the pixel's block (as
     /// zxing's hybrid binariser does): one addition and one comparison per pixel.
-    static func darkMask(_ plane: BarcodeGrayPlane) -> [UInt8] {
+    static func darkMask(_ plane: BarcodeGrayPlane, mode: ThresholdMode = .mean) -> [UInt8] {
         let w = plane.width, h = plane.height, side = 8
         let bw = (w + side - 1) / side, bh = (h + side - 1) / side, k = windowRadius / side
         var sums = [Int](repeating: 0, count: bw * bh)
@@ -229,6 +284,29 @@ package enum QRFinderLocator {
                     counts[i] = n + counts[i - 1] + counts[i - bw - 1] - counts[i - bw - 2]
                 }
             }
+            // The lightest block mean within the window (a separable running maximum).
+            var lightest: [Int] = []
+            if mode == .light {
+                var across = [Int](repeating: 0, count: bw * bh)
+                for by in 0..<bh {
+                    for bx in 0..<bw {
+                        var m = 0
+                        for x in max(0, bx - k)..<min(bw, bx + k + 1) {
+                            let n = min(side, h - by * side) * min(side, w - x * side)
+                            m = max(m, sums[by * bw + x] / max(1, n))
+                        }
+                        across[by * bw + bx] = m
+                    }
+                }
+                lightest = [Int](repeating: 0, count: bw * bh)
+                for by in 0..<bh {
+                    for bx in 0..<bw {
+                        var m = 0
+                        for y in max(0, by - k)..<min(bh, by + k + 1) { m = max(m, across[y * bw + bx]) }
+                        lightest[by * bw + bx] = m
+                    }
+                }
+            }
             var threshold = [UInt8](repeating: 0, count: bw * bh)
             for by in 0..<bh {
                 let y0 = max(0, by - k), y1 = min(bh, by + k + 1)
@@ -238,7 +316,12 @@ package enum QRFinderLocator {
                     let sum = table[a] - table[b] - table[c] + table[d]
                     let count = counts[a] - counts[b] - counts[c] + counts[d]
                     // Dark: v < mean × ratio, i.e. v < threshold (rounded up).
-                    threshold[by * bw + bx] = UInt8(clamping: Int((Double(sum) * darkRatio / Double(max(1, count))).rounded(.up)))
+                    let mean = Double(sum) / Double(max(1, count))
+                    var limit = mean * darkRatio
+                    if mode == .light, Double(lightest[by * bw + bx]) - mean >= Double(minLightContrast) {
+                        limit = (mean + Double(lightest[by * bw + bx])) / 2
+                    }
+                    threshold[by * bw + bx] = UInt8(clamping: Int(limit.rounded(.up)))
                 }
             }
             threshold.withUnsafeBufferPointer { limits in

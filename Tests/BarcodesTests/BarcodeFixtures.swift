@@ -35,6 +35,27 @@ struct BarcodeFixtures {
     }
 }
 
+/// A fixture folder whose `expected.json` lists, per file, the codes quire must report
+/// (scripts/fixtures/barcodes_retries.py, barcodes_upright.py).
+struct ExpectedCodesFolder {
+    struct Code: Decodable { var symbology: String; var payload: String }
+
+    let folder: URL
+
+    init(_ name: String) {
+        folder = BarcodeFixtures.folder.deletingLastPathComponent().appendingPathComponent(name)
+    }
+
+    /// The image `name` and the codes listed for it.
+    func fixture(_ name: String) throws -> (Image, [Code]) {
+        let path = folder.appendingPathComponent(name).path
+        let image = try XCTUnwrap(Image(readingForTests: path), "cannot read fixture \(path)")
+        let data = try Data(contentsOf: folder.appendingPathComponent("expected.json"))
+        let codes = try XCTUnwrap(try JSONDecoder().decode([String: [Code]].self, from: data)[name])
+        return (image, codes)
+    }
+}
+
 extension Box {
     /// This box grown by `margin` pixels on every side.
     func grown(by margin: Int) -> Box {

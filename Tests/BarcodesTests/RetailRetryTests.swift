@@ -7,18 +7,8 @@ import XCTest
 /// The retries aimed at how retail codes fail in photos (fixtures of
 /// scripts/fixtures/barcodes_retries.py).
 final class RetailRetryTests: XCTestCase {
-    static let folder = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/barcodes-retries")
-
-    struct Code: Decodable { var symbology: String; var payload: String }
-
-    static func fixture(_ name: String) throws -> (Image, [Code]) {
-        let path = folder.appendingPathComponent(name).path
-        let image = try XCTUnwrap(Image(readingForTests: path), "cannot read fixture \(path)")
-        let data = try Data(contentsOf: folder.appendingPathComponent("expected.json"))
-        let codes = try XCTUnwrap(try JSONDecoder().decode([String: [Code]].self, from: data)[name])
-        return (image, codes)
+    static func fixture(_ name: String) throws -> (Image, [ExpectedCodesFolder.Code]) {
+        try ExpectedCodesFolder("barcodes-retries").fixture(name)
     }
 
     /// Faint bars under light falling off across the symbol: every zxing pass of the staged

@@ -5,6 +5,7 @@ import Foundation
 
 let usage = """
 usage: quire-bench barcodes SET                      every candidate pass alone, then the staged search
+       quire-bench barcode-trace [--jsonl] FILE...   the staged search and each of its passes on images
        quire-bench ocr SET [--levels L,L] [--osd]    read a bench/ocr-quality set at each level
        quire-bench detect PAGES [--locale L] [--out FILE]   detect data on exported pages' words
        quire-bench layout DATA [--verbose] [--dump FILE]     score the layout pass on bench/layout-quality
@@ -24,6 +25,7 @@ guard let command = args.first, args.count >= 2 else {
 do {
     switch command {
     case "barcodes": try BarcodePasses.run(set: args[1])
+    case "barcode-trace": try BarcodeTrace.run(files: args.dropFirst().filter { $0 != "--jsonl" }, jsonl: args.contains("--jsonl"))
     case "ocr":
         try OCREvaluation.run(set: args[1], levels: option("--levels", in: args) ?? "fast,balanced,accurate",
                               osd: args.contains("--osd"))

@@ -26,8 +26,9 @@ final class BarcodesPageStage: PageStage {
     /// 2: staged photo search; 3: QR finder-pattern areas (and finder triples as evidence of a code);
     /// 4: the ZBar retail pass (EAN-13, UPC-A, EAN-8, UPC-E); 5: symbology identifiers and
     /// structured-append places kept (migration 24); 6: a text-layer page is searched only when
-    /// its content draws an image or a code-like shape, and its row says when not.
-    static let revision = 6
+    /// its content draws an image or a code-like shape, and its row says when not; 7: QR symbols
+    /// read upright through their finder triples, finder search for gray labels and slanted symbols.
+    static let revision = 7
     static let inputs: [Stage] = [.extract]
     static let needsImage = true
 
