@@ -16,17 +16,20 @@ enum IdentifierDetector {
         #"\b(vat|ust|ustid|ust-id|ust\.-?id|mwst|tva|iva|btw|moms|alv|dph|pdv|nip|cif|nif|p\.\s?iva|partita|tax|steuer|uid)"#)
     static let isbnLabel = NSRegularExpression.make(#"\bisbn"#)
     static let issnLabel = NSRegularExpression.make(#"\bissn"#)
-    static let piece = NSRegularExpression.make(#"[A-Za-z0-9]+"#)
 
     static func find(in line: LineText, context: PageContext) -> [Candidate] {
-        let pieces = line.matches(piece).map(\.range)
-        guard !pieces.isEmpty else { return [] }
+        let pieces = Self.pieces(of: line)
+        // Every identifier holds a digit (each check below reads one; every VAT format has `\d`):
+        // a run of pieces without one is not tried, and a line without one has none.
+        let numeric = pieces.map { line.substring($0).contains(where: \.isNumber) }
+        guard numeric.contains(true) else { return [] }
         var out: [Candidate] = []
         var start = 0
         while start < pieces.count {
             var best: Candidate?
             var compact = ""
             var grouping = Grouping()
+            var hasNumber = false
             for end in start..<min(pieces.count, start + 9) {
                 if end > start {
                     let gap = line.substring(pieces[end - 1].upperBound..<pieces[end].lowerBound)
@@ -36,12 +39,29 @@ enum IdentifierDetector {
                 let text = line.substring(pieces[end]).uppercased()
                 grouping.lengths.append(text.count)
                 compact += text
+                hasNumber = hasNumber || numeric[end]
                 guard compact.count <= 34 else { break }
+                guard hasNumber else { continue }
                 let range = pieces[start].lowerBound..<pieces[end].upperBound
                 if let c = identify(compact, grouping: grouping, line: line, range: range, context: context) { best = c }
             }
             if let best { out.append(best); start = pieces.firstIndex { $0.lowerBound >= best.spans[0].range.upperBound } ?? pieces.count } else { start += 1 }
         }
+        return out
+    }
+
+    /// The UTF-16 ranges of the line's runs of ASCII letters and digits (`[A-Za-z0-9]+`).
+    static func pieces(of line: LineText) -> [Range<Int>] {
+        var out: [Range<Int>] = []
+        var start: Int?
+        var i = 0
+        for unit in line.text.utf16 {
+            let alnum = (unit >= 0x30 && unit <= 0x39) || (unit >= 0x41 && unit <= 0x5A) || (unit >= 0x61 && unit <= 0x7A)
+            if alnum, start == nil { start = i }
+            if !alnum, let s = start { out.append(s..<i); start = nil }
+            i += 1
+        }
+        if let s = start { out.append(s..<i) }
         return out
     }
 
