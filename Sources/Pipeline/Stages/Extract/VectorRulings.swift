@@ -23,7 +23,6 @@ enum VectorRulings {
         var x0: Double, y0: Double, x1: Double, y1: Double
         var width: Double { x1 - x0 }
         var height: Double { y1 - y0 }
-        func union(_ o: Box) -> Box { Box(x0: min(x0, o.x0), y0: min(y0, o.y0), x1: max(x1, o.x1), y1: max(y1, o.y1)) }
         /// The same box with x and y swapped (to treat verticals as horizontals).
         var transposed: Box { Box(x0: y0, y0: x0, x1: y1, y1: x1) }
     }
@@ -64,29 +63,13 @@ enum VectorRulings {
             + sorted(dividers.map { line($0, .vertical) })
     }
 
-    /// Boxes lying along x joined where they overlap or come within `touch` of each other
-    /// (transitively), as their ink would make one component.
+    /// Boxes joined where they overlap or come within `touch` of each other (transitively), as
+    /// their ink would make one component.
     static func joined(_ boxes: [Box], touch: Double) -> [Box] {
-        guard boxes.count > 1 else { return boxes }
-        let order = boxes.indices.sorted { boxes[$0].y0 < boxes[$1].y0 }
-        var parent = Array(boxes.indices)
-        func root(_ i: Int) -> Int {
-            var i = i
-            while parent[i] != i { parent[i] = parent[parent[i]]; i = parent[i] }
-            return i
-        }
-        // Sweep in y: only boxes starting before this one's bottom (plus `touch`) can meet it.
-        for (k, i) in order.enumerated() {
-            let a = boxes[i]
-            var l = k + 1
-            while l < order.count, boxes[order[l]].y0 <= a.y1 + touch {
-                let b = boxes[order[l]]
-                if b.x0 <= a.x1 + touch, a.x0 <= b.x1 + touch { parent[root(order[l])] = root(i) }
-                l += 1
-            }
-        }
-        var groups: [Int: Box] = [:]
-        for i in boxes.indices { groups[root(i)] = groups[root(i)].map { $0.union(boxes[i]) } ?? boxes[i] }
-        return groups.values.sorted { ($0.y0, $0.x0) < ($1.y0, $1.x0) }
+        let rects = boxes.map { PageDrawing.Rect(minX: $0.x0, minY: $0.y0, maxX: $0.x1, maxY: $0.y1) }
+        return PageDrawing.touchingGroups(rects, gap: touch).map { group in
+            let r = group.dropFirst().reduce(group[0]) { $0.union($1) }
+            return Box(x0: r.minX, y0: r.minY, x1: r.maxX, y1: r.maxY)
+        }.sorted { ($0.y0, $0.x0) < ($1.y0, $1.x0) }
     }
 }
