@@ -64,8 +64,9 @@ struct ContentScanner {
     }
 
     private mutating func walk(_ bytes: [UInt8], ctm start: Matrix, resources: Int, depth: Int) throws(QPDFDocument.QPDFError) {
-        var ctm = start, stack: [(Matrix, Double)] = []
+        var ctm = start, stack: [(Matrix, Double, Int)] = []
         var lineWidth = 1.0
+        var renderMode = 0
         var numbers: [Double] = []
         var name = ""
         var path = Path()
@@ -97,8 +98,10 @@ struct ContentScanner {
                 drawing.operators += 1
                 defer { numbers.removeAll(keepingCapacity: true) }
                 switch op.count == 1 ? op[0] : (op.count == 2 ? 0xFF : 0xFE) {
-                case UInt8(ascii: "q"): stack.append((ctm, lineWidth))
-                case UInt8(ascii: "Q"): if let top = stack.popLast() { (ctm, lineWidth) = top }
+                case UInt8(ascii: "q"): stack.append((ctm, lineWidth, renderMode))
+                case UInt8(ascii: "Q"): if let top = stack.popLast() { (ctm, lineWidth, renderMode) = top }
+                case UInt8(ascii: "'"), UInt8(ascii: "\""):
+                    showText(mode: renderMode)
                 case UInt8(ascii: "w"): if let w = numbers.last { lineWidth = w }
                 case UInt8(ascii: "m"):
                     if numbers.count >= 2 {
@@ -146,12 +149,17 @@ struct ContentScanner {
                     } else if op.elementsEqual("B*".utf8) || op.elementsEqual("b*".utf8) {
                         if op[0] == UInt8(ascii: "b") { path.close() }
                         paint(&path, stroke: nil, also: lineWidth * ctm.scale)
+                    } else if op.elementsEqual("Tj".utf8) || op.elementsEqual("TJ".utf8) {
+                        showText(mode: renderMode)
+                    } else if op.elementsEqual("Tr".utf8) {
+                        if let m = numbers.last { renderMode = Int(m) }
                     } else if op.elementsEqual("Do".utf8) {
                         draw(name, ctm: ctm, resources: resources, depth: depth)
                     } else if op.elementsEqual("gs".utf8) {
                         if softMask(name, resources) { drawing.softMasks += 1 }
                     } else if op.elementsEqual("BI".utf8) {
                         drawing.images.append(ctm.box(0, 0, 1, 1))
+                        drawing.imageOperators.append(drawing.operators)
                     }
                 }
             }
@@ -206,6 +214,11 @@ struct ContentScanner {
         }
     }
 
+    /// A text-showing operator in render mode `mode`: visible unless 3 (invisible) or 7 (clip only).
+    private mutating func showText(mode: Int) {
+        if mode != 3 && mode != 7 { drawing.lastVisibleText = drawing.operators }
+    }
+
     /// Records what a painted path adds to the page's straight marks (``PageDrawing/marks``), or
     /// counts it in ``PageDrawing/otherPaint``: a stroked straight axis-aligned segment is a mark
     /// as wide as its stroke (a hairline, width 0, one 300-dpi pixel); a filled path whose box is
@@ -240,6 +253,7 @@ struct ContentScanner {
         switch lookup(name, resources) {
         case .image:
             drawing.images.append(ctm.box(0, 0, 1, 1))
+            drawing.imageOperators.append(drawing.operators)
         case let .form(matrix, content, formResources):
             drawing.forms += 1
             guard depth < 16 else { return }

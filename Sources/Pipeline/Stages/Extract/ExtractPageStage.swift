@@ -32,7 +32,8 @@ final class ExtractPageStage: PageStage {
     /// drawing finds its rulings on the 100-dpi ink raster, and one over the drawing budget has none;
     /// 6: a text-layer page's figure candidates include the areas where its PDF draws images;
     /// 7: a text-layer page drawing only text and straight marks is not rendered (its rulings
-    /// come from its drawing).
+    /// come from its drawing); a page printing visible text over a full-page image keeps its
+    /// text layer.
     static let revision = 7
     static let inputs: [Stage] = []
     static let needsImage = true

@@ -119,13 +119,20 @@ public final class PageExtractor {
         let pdf = try pdf(for: document)
         do {
             let page = try pdf.page(number)
-            let text = try textLayer(of: page, settings: settings)
+            // The content walk, made at most once: for the text-layer policy (a page under a
+            // full-page image) and for the verdict below.
+            var walked: (drawing: PageDrawing, verdict: DrawingVerdict)??
+            func walk() -> (drawing: PageDrawing, verdict: DrawingVerdict)? {
+                if walked == nil { walked = .some(drawing(of: document, page: number)) }
+                return walked!
+            }
+            let text = try textLayer(of: page, settings: settings, drawing: { walk()?.drawing })
             // A page read from its text layer needs its raster only for rulings (and barcodes):
             // the caller may ask for a cheaper one (lower resolution, 1-bit ink). With barcodes
             // due, the page's content decides whether a code could be there before anything is rendered.
             // Without barcodes, the content still decides whether the page can be rendered at all
             // within the drawing budget (a ruling raster of PyMuPDF's test_3450.pdf costs 13 s).
-            let read = text != nil ? drawing(of: document, page: number) : nil
+            let read = text != nil ? walk() : nil
             let verdict = read?.verdict
             let cheap = text == nil || (barcodes && (verdict == nil || verdict == .mayHoldCodes)) ? nil : textLayerRaster
             if let layer = text {
@@ -230,7 +237,8 @@ public final class PageExtractor {
     }
 
     /// The page's text layer when `settings.textLayer` says to use it (see `TextLayerPolicy`), else nil.
-    private func textLayer(of page: PDFPage, settings: ExtractSettings) throws -> PageText? {
+    /// `drawing`: what the page's content draws (nil when qpdf cannot read it).
+    private func textLayer(of page: PDFPage, settings: ExtractSettings, drawing: () -> PageDrawing?) throws -> PageText? {
         switch settings.textLayer {
         case .never:
             return nil
@@ -239,7 +247,8 @@ public final class PageExtractor {
         case .auto:
             let glyphs = page.glyphs()
             let verdict = TextLayerPolicy.verdict(characters: glyphs.lazy.map(\.scalar),
-                                                  imageCoverage: { page.imageCoverage })
+                                                  imageCoverage: { page.imageCoverage },
+                                                  textOverLargestImage: { drawing()?.showsTextOverLargestImage ?? false })
             guard verdict == .useTextLayer else { return nil }
             return TextLayerBuilder.pageText(from: glyphs, scale: Double(settings.dpi) / 72)
         }
