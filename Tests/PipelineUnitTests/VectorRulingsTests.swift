@@ -51,11 +51,13 @@ final class VectorRulingsTests: XCTestCase {
     }
 
     /// A row ruled on its own: its cell dividers are shorter than a long line but end on the
-    /// rulings above and below, so they are kept; a short stroke in the open is not.
+    /// rulings above and below, so they are kept; a short stroke in the open is no ruling, and
+    /// a page holding one (a diagram's stroke) is rendered for the raster's figure finder.
     func testShortDividersAreKeptOnlyBetweenRulings() throws {
-        let row = "1 w 72 700 m 540 700 l S 72 685 m 540 685 l S 200 700 m 200 685 l S 400 600 m 400 585 l S"
+        let row = "1 w 72 700 m 540 700 l S 72 685 m 540 685 l S 200 700 m 200 685 l S"
         let lines = try XCTUnwrap(VectorRulings.lines(of: scan(row), dpi: 300))
         XCTAssertEqual(lines.filter { $0.orientation == .vertical }.map(\.position), [Int((200 * 300.0 / 72).rounded())])
+        XCTAssertNil(VectorRulings.lines(of: scan(row + " 400 600 m 400 585 l S"), dpi: 300))
     }
 
     func testADrawingWithMoreThanMarksIsRendered() {

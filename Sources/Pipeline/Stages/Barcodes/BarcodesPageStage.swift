@@ -61,7 +61,7 @@ final class BarcodesPageStage: PageStage {
                 guard let areas = working.codeAreas else {
                     return BarcodeFindings(codes: try engine.detect(working.image, textWords: words))
                 }
-                return BarcodeFindings(codes: try Self.search(areas, of: working.image, with: engine))
+                return BarcodeFindings(codes: try Self.search(areas, of: working.image, with: engine, textWords: words))
             }
         }) else { return nil }
         let found = findings.codes
@@ -74,12 +74,13 @@ final class BarcodesPageStage: PageStage {
     }
 
     /// The codes in `areas` of `image` (a text-layer page's images and code-like drawing), each
-    /// area read on its own as an image of codes, corners in `image`'s pixels. Areas do not
-    /// overlap, so no code is read twice.
-    static func search(_ areas: [Box], of image: Image, with engine: BarcodeDetector) throws -> [Barcode] {
+    /// area read on its own, as the whole page would be (`textWords`: the page's words, so a
+    /// text document's areas are searched as a document's, not as photos), corners in
+    /// `image`'s pixels. Areas do not overlap, so no code is read twice.
+    static func search(_ areas: [Box], of image: Image, with engine: BarcodeDetector, textWords: Int) throws -> [Barcode] {
         var found: [Barcode] = []
         for area in areas {
-            for var code in try engine.detect(try image.cropped(to: area)) {
+            for var code in try engine.detect(try image.cropped(to: area), textWords: textWords) {
                 code.corners = code.corners.map { Point(x: $0.x + area.x, y: $0.y + area.y) }
                 found.append(code)
             }

@@ -13,9 +13,10 @@ import QPDF
 /// dividers of a row ruled on its own). Positions are line centres, in page pixels at `dpi`
 /// (top-left origin).
 ///
-/// Only a drawing of text and straight marks can stand in for the raster: one with images,
-/// curves, slanted strokes or filled areas (figures, shading, codes), a /Rotate, or no readable
-/// page box gives nil, and the page is rendered as before. Colour is not followed: a pale rule
+/// Only a drawing of text and rulings can stand in for the raster: one with images, curves,
+/// slanted strokes, filled areas (figures, shading, codes) or straight marks that make no
+/// ruling (a diagram of short strokes and small boxes), a /Rotate, or no readable page box
+/// gives nil, and the page is rendered as before. Colour is not followed: a pale rule
 /// the 1-bit raster would miss is a rule here.
 enum VectorRulings {
     /// A mark in page pixels.
@@ -53,6 +54,9 @@ enum VectorRulings {
             !kept(v, shortest: minLength) && kept(v, shortest: detector.minCellHeight * inch)
                 && onRuling(x: (v.y0 + v.y1) / 2, y: v.x0) && onRuling(x: (v.y0 + v.y1) / 2, y: v.x1)
         }
+        // Marks that make no ruling (short strokes, small boxes: a diagram, a drawn figure) are
+        // for the raster's figure finder: such a page is rendered.
+        guard rows.count + columns.count + dividers.count == horizontal.count + vertical.count else { return nil }
         func line(_ b: Box, _ orientation: RulingLine.Orientation) -> RulingLine {
             RulingLine(orientation: orientation, position: Int(((b.y0 + b.y1) / 2).rounded()),
                        start: Int(b.x0.rounded(.down)), end: Int(b.x1.rounded(.up)),
