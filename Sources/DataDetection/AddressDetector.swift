@@ -21,7 +21,7 @@ enum AddressDetector {
         var i = 0
         while i < lines.count {
             // Each of the street pattern's forms holds a `\d`: a line without a digit has none.
-            guard lines[i].hasDigit, let streetMatch = street.firstMatch(in: lines[i].text, range: NSRange(location: 0, length: lines[i].length)) else {
+            guard lines[i].hasDigit, mayHoldStreet(lines[i].text), let streetMatch = street.firstMatch(in: lines[i].text, range: NSRange(location: 0, length: lines[i].length)) else {
                 i += 1; continue
             }
             var end: Int?
@@ -41,6 +41,43 @@ enum AddressDetector {
             i = end + 1
         }
         return out
+    }
+
+    /// The street words, lower case, for ``mayHoldStreet(_:)``.
+    static let streetWordSet = Set(streetWords.split(separator: "|").map(String.init))
+    /// The endings of the street pattern's third form (before its `\s*\d+`) that are ASCII.
+    static let asciiStreetEndings = ["strasse", "str.", "weg", "platz", "gasse", "allee", "ring", "damm", "ufer",
+                                     "gatan", "vej", "gade"].map { Array($0.utf8) }
+
+    /// False only when `street` cannot match `text`: an ASCII line (where case-insensitive
+    /// matching is ASCII lower-casing) with no street word as a whole word (a run of ASCII
+    /// letters, digits and `_`, what `\b` bounds there) and no street ending followed by
+    /// optional white space and a digit. Other lines are always matched (true).
+    static func mayHoldStreet(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        guard bytes.allSatisfy({ $0 < 0x80 }) else { return true }
+        let lower = bytes.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 32 : $0 }
+        func isWord(_ b: UInt8) -> Bool { (b >= 0x61 && b <= 0x7A) || (b >= 0x30 && b <= 0x39) || b == 0x5F }
+        var i = 0
+        while i < lower.count {
+            guard isWord(lower[i]) else { i += 1; continue }
+            var j = i
+            while j < lower.count, isWord(lower[j]) { j += 1 }
+            if streetWordSet.contains(String(decoding: lower[i..<j], as: UTF8.self)) { return true }
+            i = j
+        }
+        for ending in asciiStreetEndings {
+            var k = 0
+            while k + ending.count <= lower.count {
+                if lower[k] == ending[0], lower[k..<k + ending.count].elementsEqual(ending) {
+                    var m = k + ending.count
+                    while m < lower.count, [0x20, 0x09, 0x0A, 0x0B, 0x0C, 0x0D].contains(lower[m]) { m += 1 }
+                    if m < lower.count, lower[m] >= 0x30, lower[m] <= 0x39 { return true }
+                }
+                k += 1
+            }
+        }
+        return false
     }
 
     /// True when `b` sits right below `a`: a gap under one and a half line heights and

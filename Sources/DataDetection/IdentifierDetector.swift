@@ -16,32 +16,55 @@ enum IdentifierDetector {
         #"\b(vat|ust|ustid|ust-id|ust\.-?id|mwst|tva|iva|btw|moms|alv|dph|pdv|nip|cif|nif|p\.\s?iva|partita|tax|steuer|uid)"#)
     static let isbnLabel = NSRegularExpression.make(#"\bisbn"#)
     static let issnLabel = NSRegularExpression.make(#"\bissn"#)
-    static let piece = NSRegularExpression.make(#"[A-Za-z0-9]+"#)
 
     static func find(in line: LineText, context: PageContext) -> [Candidate] {
-        let pieces = line.matches(piece).map(\.range)
-        guard !pieces.isEmpty else { return [] }
+        let units = Array(line.text.utf16)
+        let pieces = Self.pieces(in: units)
+        // Every identifier holds a digit (each check below reads one; every VAT format has `\d`):
+        // a run of pieces without one is not tried, and a line without one has none. Pieces are
+        // ASCII: a piece's length is its UTF-16 length.
+        let numeric = pieces.map { units[$0].contains { $0 >= 0x30 && $0 <= 0x39 } }
+        guard numeric.contains(true) else { return [] }
         var out: [Candidate] = []
         var start = 0
         while start < pieces.count {
             var best: Candidate?
             var compact = ""
+            var length = 0
             var grouping = Grouping()
+            var firstNumeric: Int?
             for end in start..<min(pieces.count, start + 9) {
                 if end > start {
-                    let gap = line.substring(pieces[end - 1].upperBound..<pieces[end].lowerBound)
-                    guard gap == " " || gap == "-" || gap == "." else { break }
-                    if gap == "." { grouping.hasDot = true }
+                    let gap = pieces[end - 1].upperBound..<pieces[end].lowerBound
+                    guard gap.count == 1, [0x20, 0x2D, 0x2E].contains(units[gap.lowerBound]) else { break }
+                    if units[gap.lowerBound] == 0x2E { grouping.hasDot = true }
                 }
-                let text = line.substring(pieces[end]).uppercased()
-                grouping.lengths.append(text.count)
-                compact += text
-                guard compact.count <= 34 else { break }
+                grouping.lengths.append(pieces[end].count)
+                length += pieces[end].count
+                guard length <= 34 else { break }
+                if firstNumeric == nil, numeric[end] { firstNumeric = end }
+                guard let from = firstNumeric else { continue }
+                // The compact text, built once a digit is in the run.
+                let added = from == end ? start...end : end...end
+                for k in added { compact += line.substring(pieces[k]).uppercased() }
                 let range = pieces[start].lowerBound..<pieces[end].upperBound
                 if let c = identify(compact, grouping: grouping, line: line, range: range, context: context) { best = c }
             }
             if let best { out.append(best); start = pieces.firstIndex { $0.lowerBound >= best.spans[0].range.upperBound } ?? pieces.count } else { start += 1 }
         }
+        return out
+    }
+
+    /// The ranges of the runs of ASCII letters and digits (`[A-Za-z0-9]+`) in a line's UTF-16 units.
+    static func pieces(in units: [UInt16]) -> [Range<Int>] {
+        var out: [Range<Int>] = []
+        var start: Int?
+        for (i, unit) in units.enumerated() {
+            let alnum = (unit >= 0x30 && unit <= 0x39) || (unit >= 0x41 && unit <= 0x5A) || (unit >= 0x61 && unit <= 0x7A)
+            if alnum, start == nil { start = i }
+            if !alnum, let s = start { out.append(s..<i); start = nil }
+        }
+        if let s = start { out.append(s..<units.count) }
         return out
     }
 

@@ -64,14 +64,24 @@ struct ContentScanner {
     }
 
     private mutating func walk(_ bytes: [UInt8], ctm start: Matrix, resources: Int, depth: Int) throws(QPDFDocument.QPDFError) {
-        var ctm = start, stack: [(Matrix, Double)] = []
+        var ctm = start, stack: [(Matrix, Double, Int)] = []
         var lineWidth = 1.0
+        var renderMode = 0
         var numbers: [Double] = []
         var name = ""
         var path = Path()
         func point(_ x: Double, _ y: Double) {
             let (px, py) = ctm.apply(x, y)
             path.extend(PageDrawing.Rect(minX: px, minY: py, maxX: px, maxY: py))
+        }
+        /// A straight segment from the current point to (`x`, `y`) (user space after `ctm`).
+        func line(to x: Double, _ y: Double) {
+            let (px, py) = ctm.apply(x, y)
+            path.line(to: (px, py))
+        }
+        func move(to x: Double, _ y: Double) {
+            let (px, py) = ctm.apply(x, y)
+            path.move(to: (px, py))
         }
         try ContentTokens.forEach(in: bytes) { token in
             if failure != nil { return false }
@@ -88,22 +98,38 @@ struct ContentScanner {
                 drawing.operators += 1
                 defer { numbers.removeAll(keepingCapacity: true) }
                 switch op.count == 1 ? op[0] : (op.count == 2 ? 0xFF : 0xFE) {
-                case UInt8(ascii: "q"): stack.append((ctm, lineWidth))
-                case UInt8(ascii: "Q"): if let top = stack.popLast() { (ctm, lineWidth) = top }
+                case UInt8(ascii: "q"): stack.append((ctm, lineWidth, renderMode))
+                case UInt8(ascii: "Q"): if let top = stack.popLast() { (ctm, lineWidth, renderMode) = top }
+                case UInt8(ascii: "'"), UInt8(ascii: "\""):
+                    showText(mode: renderMode)
                 case UInt8(ascii: "w"): if let w = numbers.last { lineWidth = w }
                 case UInt8(ascii: "m"):
                     if numbers.count >= 2 {
                         point(numbers[numbers.count - 2], numbers[numbers.count - 1])
+                        move(to: numbers[numbers.count - 2], numbers[numbers.count - 1])
                         path.subpaths += 1; path.onlyRectangles = false
                     }
                 case UInt8(ascii: "l"):
-                    if numbers.count >= 2 { point(numbers[numbers.count - 2], numbers[numbers.count - 1]) }
+                    if numbers.count >= 2 {
+                        point(numbers[numbers.count - 2], numbers[numbers.count - 1])
+                        line(to: numbers[numbers.count - 2], numbers[numbers.count - 1])
+                    }
                 case UInt8(ascii: "c"), UInt8(ascii: "v"), UInt8(ascii: "y"):
                     var k = 0
                     while k + 1 < numbers.count { point(numbers[k], numbers[k + 1]); k += 2 }
-                case UInt8(ascii: "f"), UInt8(ascii: "F"), UInt8(ascii: "B"), UInt8(ascii: "b"):
+                    if numbers.count >= 2 { move(to: numbers[numbers.count - 2], numbers[numbers.count - 1]) }
+                    path.curved = true
+                case UInt8(ascii: "h"):
+                    path.close()
+                case UInt8(ascii: "f"), UInt8(ascii: "F"):
                     paint(&path, stroke: nil)
-                case UInt8(ascii: "S"), UInt8(ascii: "s"):
+                case UInt8(ascii: "B"), UInt8(ascii: "b"):
+                    if op[0] == UInt8(ascii: "b") { path.close() }
+                    paint(&path, stroke: nil, also: lineWidth * ctm.scale)
+                case UInt8(ascii: "S"):
+                    paint(&path, stroke: lineWidth * ctm.scale)
+                case UInt8(ascii: "s"):
+                    path.close()
                     paint(&path, stroke: lineWidth * ctm.scale)
                 case UInt8(ascii: "n"):
                     path = Path()
@@ -113,18 +139,27 @@ struct ContentScanner {
                         let box = ctm.box(numbers[k], numbers[k + 1], numbers[k + 2], numbers[k + 3])
                         path.extend(box)
                         path.rectangles.append(box)
+                        path.rectangle(ctm, numbers[k], numbers[k + 1], numbers[k + 2], numbers[k + 3])
                         path.subpaths += 1
                     } else if op.elementsEqual("cm".utf8), numbers.count == 6 {
                         ctm = ctm.prepending(Matrix(a: numbers[0], b: numbers[1], c: numbers[2], d: numbers[3],
                                                     e: numbers[4], f: numbers[5]))
-                    } else if op.elementsEqual("f*".utf8) || op.elementsEqual("B*".utf8) || op.elementsEqual("b*".utf8) {
+                    } else if op.elementsEqual("f*".utf8) {
                         paint(&path, stroke: nil)
+                    } else if op.elementsEqual("B*".utf8) || op.elementsEqual("b*".utf8) {
+                        if op[0] == UInt8(ascii: "b") { path.close() }
+                        paint(&path, stroke: nil, also: lineWidth * ctm.scale)
+                    } else if op.elementsEqual("Tj".utf8) || op.elementsEqual("TJ".utf8) {
+                        showText(mode: renderMode)
+                    } else if op.elementsEqual("Tr".utf8) {
+                        if let m = numbers.last { renderMode = Int(m) }
                     } else if op.elementsEqual("Do".utf8) {
                         draw(name, ctm: ctm, resources: resources, depth: depth)
                     } else if op.elementsEqual("gs".utf8) {
                         if softMask(name, resources) { drawing.softMasks += 1 }
                     } else if op.elementsEqual("BI".utf8) {
                         drawing.images.append(ctm.box(0, 0, 1, 1))
+                        drawing.imageOperators.append(drawing.operators)
                     }
                 }
             }
@@ -132,21 +167,44 @@ struct ContentScanner {
         }
     }
 
-    /// The path being built: its box, its subpaths, and its rectangles while it has only those.
+    /// The path being built: its box, its subpaths, and its rectangles while it has only those;
+    /// its straight segments (for rulings), and whether it has curves.
     struct Path {
         var box: PageDrawing.Rect?
         var subpaths = 0
         var rectangles: [PageDrawing.Rect] = []
         var onlyRectangles = true
+        /// Straight segments, each as its two ends (user space).
+        var segments: [(from: (Double, Double), to: (Double, Double))] = []
+        var curved = false
+        var current: (Double, Double)?
+        var start: (Double, Double)?
         mutating func extend(_ r: PageDrawing.Rect) { box = box.map { $0.union(r) } ?? r }
+        mutating func move(to p: (Double, Double)) { current = p; start = p }
+        mutating func line(to p: (Double, Double)) {
+            if let c = current { segments.append((c, p)) }
+            current = p
+        }
+        /// `h`: a segment back to the subpath's start.
+        mutating func close() {
+            if let s = start, let c = current, s != c { segments.append((c, s)) }
+            current = start
+        }
+        /// `re`: its four sides (a closed subpath of its own).
+        mutating func rectangle(_ ctm: Matrix, _ x: Double, _ y: Double, _ w: Double, _ h: Double) {
+            let corners = [ctm.apply(x, y), ctm.apply(x + w, y), ctm.apply(x + w, y + h), ctm.apply(x, y + h)]
+            for i in 0..<4 { segments.append((corners[i], corners[(i + 1) % 4])) }
+            current = corners[0]; start = corners[0]
+        }
     }
 
     /// Records the painted path: each rectangle on its own when the path is only rectangles (the
     /// bars of a code drawn as one path), else one shape. A stroke counts only when wider than a
     /// hairline (half a point), its box widened by half its width.
-    private mutating func paint(_ path: inout Path, stroke width: Double?) {
+    private mutating func paint(_ path: inout Path, stroke width: Double?, also strokeWidth: Double? = nil) {
         defer { path = Path() }
         guard let box = path.box else { return }
+        recordMarks(path, stroke: width ?? strokeWidth, filled: width == nil)
         if let width, width < 0.5 { return }
         let pad = (width ?? 0) / 2
         if path.onlyRectangles, !path.rectangles.isEmpty {
@@ -156,10 +214,46 @@ struct ContentScanner {
         }
     }
 
+    /// A text-showing operator in render mode `mode`: visible unless 3 (invisible) or 7 (clip only).
+    private mutating func showText(mode: Int) {
+        if mode != 3 && mode != 7 { drawing.lastVisibleText = drawing.operators }
+    }
+
+    /// Records what a painted path adds to the page's straight marks (``PageDrawing/marks``), or
+    /// counts it in ``PageDrawing/otherPaint``: a stroked straight axis-aligned segment is a mark
+    /// as wide as its stroke (a hairline, width 0, one 300-dpi pixel); a filled path whose box is
+    /// no thicker than ``PageDrawing/thinMark`` is a mark of that box. Curves, slanted strokes
+    /// and filled areas are other paint.
+    private mutating func recordMarks(_ path: Path, stroke width: Double?, filled: Bool) {
+        guard let box = path.box else { return }
+        if filled {
+            if path.onlyRectangles, !path.rectangles.isEmpty,
+               path.rectangles.allSatisfy({ min($0.width, $0.height) <= PageDrawing.thinMark }) {
+                drawing.marks += path.rectangles
+            } else if min(box.width, box.height) <= PageDrawing.thinMark, !path.curved {
+                drawing.marks.append(box)
+            } else {
+                drawing.otherPaint += 1
+                return
+            }
+        }
+        guard let width else { return }
+        if path.curved { drawing.otherPaint += 1; return }
+        let half = max(width, 72.0 / 300) / 2
+        for (a, b) in path.segments {
+            let dx = abs(a.0 - b.0), dy = abs(a.1 - b.1)
+            guard dx <= 0.01 * dy + 1e-6 || dy <= 0.01 * dx + 1e-6 else { drawing.otherPaint += 1; continue }
+            let r = PageDrawing.Rect(minX: min(a.0, b.0), minY: min(a.1, b.1), maxX: max(a.0, b.0), maxY: max(a.1, b.1))
+            drawing.marks.append(dx >= dy ? PageDrawing.Rect(minX: r.minX, minY: r.minY - half, maxX: r.maxX, maxY: r.maxY + half)
+                                          : PageDrawing.Rect(minX: r.minX - half, minY: r.minY, maxX: r.maxX + half, maxY: r.maxY))
+        }
+    }
+
     private mutating func draw(_ name: String, ctm: Matrix, resources: Int, depth: Int) {
         switch lookup(name, resources) {
         case .image:
             drawing.images.append(ctm.box(0, 0, 1, 1))
+            drawing.imageOperators.append(drawing.operators)
         case let .form(matrix, content, formResources):
             drawing.forms += 1
             guard depth < 16 else { return }

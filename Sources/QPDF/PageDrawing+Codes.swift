@@ -30,26 +30,7 @@ extension PageDrawing {
     /// Clusters of `marks` (boxes within `gap` of each other, transitively) that look like a code.
     static func codeLikeClusters(_ marks: [Rect], gap: Double) -> [Rect] {
         guard marks.count >= 8 else { return [] }
-        let order = marks.indices.sorted { marks[$0].minX < marks[$1].minX }
-        var parent = Array(marks.indices)
-        func root(_ i: Int) -> Int {
-            var i = i
-            while parent[i] != i { parent[i] = parent[parent[i]]; i = parent[i] }
-            return i
-        }
-        // Sweep in x: only marks starting before this one's end (plus the gap) can touch it.
-        for (k, i) in order.enumerated() {
-            let reach = marks[i].expanded(by: gap)
-            var l = k + 1
-            while l < order.count, marks[order[l]].minX <= reach.maxX {
-                let j = order[l]
-                if reach.intersects(marks[j]) { parent[root(j)] = root(i) }
-                l += 1
-            }
-        }
-        var groups: [Int: [Rect]] = [:]
-        for i in marks.indices { groups[root(i), default: []].append(marks[i]) }
-        return groups.values.compactMap { group -> Rect? in
+        return touchingGroups(marks, gap: gap).compactMap { group -> Rect? in
             guard group.count >= 8 else { return nil }
             let box = group.dropFirst().reduce(group[0]) { $0.union($1) }
             guard box.width >= smallestCode, box.height >= smallestCode else { return nil }
@@ -63,6 +44,35 @@ extension PageDrawing {
             if modules.count >= 20, box.width <= 3 * box.height, box.height <= 3 * box.width { return box }
             return nil
         }
+    }
+
+    /// `rects` grouped where they come within `gap` of each other (transitively), each group in
+    /// the order of `rects`, the groups in the order of their first member.
+    public static func touchingGroups(_ rects: [Rect], gap: Double) -> [[Rect]] {
+        let order = rects.indices.sorted { rects[$0].minX < rects[$1].minX }
+        var parent = Array(rects.indices)
+        func root(_ i: Int) -> Int {
+            var i = i
+            while parent[i] != i { parent[i] = parent[parent[i]]; i = parent[i] }
+            return i
+        }
+        // Sweep in x: only rects starting before this one's end (plus the gap) can touch it.
+        for (k, i) in order.enumerated() {
+            let reach = rects[i].expanded(by: gap)
+            var l = k + 1
+            while l < order.count, rects[order[l]].minX <= reach.maxX {
+                let j = order[l]
+                if reach.intersects(rects[j]) { parent[root(j)] = root(i) }
+                l += 1
+            }
+        }
+        var groups: [Int: [Rect]] = [:], first: [Int] = []
+        for i in rects.indices {
+            let r = root(i)
+            if groups[r] == nil { first.append(r) }
+            groups[r, default: []].append(rects[i])
+        }
+        return first.map { groups[$0]! }
     }
 
     /// True when the walk stopped at `budget` or the content is over it.

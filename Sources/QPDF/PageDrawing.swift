@@ -43,6 +43,36 @@ public struct PageDrawing: Sendable, Equatable {
     public var softMasks = 0
     /// False when the walk stopped at its budget: the page draws more than was counted.
     public var complete = true
+    /// Straight axis-aligned marks painted, each as its painted box: every stroked horizontal or
+    /// vertical segment (widened by its line width; a hairline is one 300-dpi pixel wide), and
+    /// every filled path no thicker than ``thinMark``. Rulings, frames and underlines are made
+    /// of these (``QPDFDocument/drawing(ofPage:budget:)`` records them at any width).
+    public var marks: [Rect] = []
+    /// Painted paths that are not such marks: curves, slanted strokes, filled areas.
+    public var otherPaint = 0
+    /// The page's visible box (its CropBox, else its MediaBox, inherited), in user space; nil
+    /// when neither could be read.
+    public var pageBox: Rect?
+    /// The page's /Rotate (inherited), in degrees, normalised to 0, 90, 180 or 270.
+    public var rotation = 0
+    /// For each of `images`, how many operators had been read when it was drawn (paint order).
+    public var imageOperators: [Int] = []
+    /// How many operators had been read when text was last shown in a visible render mode
+    /// (not 3, invisible, nor 7, clip only); -1 when none was.
+    public var lastVisibleText = -1
+
+    /// True when visible text is shown after (on top of) the largest image: the text of a page
+    /// printed over a background picture. An OCR layer over a scan is invisible (mode 3), or
+    /// hidden under the image it was drawn before.
+    public var showsTextOverLargestImage: Bool {
+        guard let largest = images.indices.max(by: { images[$0].width * images[$0].height < images[$1].width * images[$1].height }),
+              largest < imageOperators.count else { return false }
+        return lastVisibleText > imageOperators[largest]
+    }
+
+    /// The thickest filled path counted as a straight mark: 0.05 in (the thickest ruling line
+    /// the raster finder keeps, `RulingDetector.maxThickness`).
+    public static let thinMark = 3.6
 
     public init() {}
 }

@@ -56,7 +56,14 @@ extension QPDFDocument {
         if let failure = scanner.failure {
             throw QPDFError(message: failure.message, context: "page \(index + 1) \(failure.context)")
         }
-        return scanner.drawing
+        var drawing = scanner.drawing
+        if let box = (inherited(page, "/CropBox") ?? inherited(page, "/MediaBox")).flatMap(self.numbers), box.count == 4 {
+            drawing.pageBox = PageDrawing.Rect(minX: min(box[0], box[2]), minY: min(box[1], box[3]),
+                                               maxX: max(box[0], box[2]), maxY: max(box[1], box[3]))
+        }
+        let rotate = inherited(page, "/Rotate").flatMap(self.integer) ?? 0
+        drawing.rotation = ((rotate % 360) + 360) % 360
+        return drawing
     }
 
     /// The value of `key` on `page` or, when absent, on the nearest ancestor that has it.

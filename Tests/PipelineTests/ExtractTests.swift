@@ -81,6 +81,21 @@ final class ExtractTests: XCTestCase {
         }
     }
 
+    /// Visible text printed over a full-page picture is the page's text, not an OCR layer: the
+    /// content stream shows it after the image, in render mode 0 (an OCR layer is invisible).
+    func testVisibleTextOverAFullPageBackgroundPictureIsTheTextLayer() throws {
+        let page = try PageExtractor().extract(try ref("background_text.pdf"), page: 1, settings: settings(dpi: 150))
+        XCTAssertEqual(page.textSource, .textLayer)
+        let text = page.textLayer?.lines.map(\.text).joined(separator: "\n") ?? ""
+        XCTAssertTrue(text.contains("Menu of the Day"), text)
+        XCTAssertTrue(text.contains("Lemon tart with berries 5.50"), text)
+        let sentence = "A full sentence of visible text on the page."
+        XCTAssertEqual(TextLayerPolicy.verdict(characters: sentence.unicodeScalars, imageCoverage: { (0.95, 0.95) },
+                                               textOverLargestImage: { true }), .useTextLayer)
+        XCTAssertNotEqual(TextLayerPolicy.verdict(characters: sentence.unicodeScalars, imageCoverage: { (0.95, 0.95) },
+                                                  textOverLargestImage: { false }), .useTextLayer)
+    }
+
     func testTextLayerPolicy() {
         let sentence = "A full sentence of visible text on the page."
         XCTAssertEqual(TextLayerPolicy.verdict(characters: sentence.unicodeScalars, imageCoverage: { (0.2, 0.3) }), .useTextLayer)

@@ -1,5 +1,6 @@
 import DocumentModel
 import Foundation
+import Imaging
 import XCTest
 @testable import Pipeline
 
@@ -88,13 +89,29 @@ final class PageWorkTests: XCTestCase {
         XCTAssertEqual(found[0].extract.working?.image.resolution, ExtractPageStage.rulingDPI)
         XCTAssertGreaterThanOrEqual(found[0].extract.rulings.count, 5)
         XCTAssertEqual(found[0].findings, BarcodeFindings(codes: [], note: BarcodesPageStage.noCodesNote))
-        // Vector bars and an embedded image: the full raster, searched, read.
+        // Vector bars and an embedded image: the full raster, searched only in the area of the
+        // bars or the image (with its quiet zone), read there, corners placed on the page.
         for (i, payload) in [(1, "QUIRE-128"), (2, "quire-image-42")] {
             XCTAssertEqual(found[i].extract.working?.drawing, DrawingVerdict.mayHoldCodes, payload)
             XCTAssertEqual(found[i].extract.working?.image.resolution, 300, payload)
             XCTAssertNil(found[i].findings.note, payload)
             XCTAssertEqual(found[i].findings.codes.map(\.payload), [payload])
+            let areas = try XCTUnwrap(found[i].extract.working?.codeAreas, payload)
+            XCTAssertEqual(areas.count, 1, payload)
+            let page = try XCTUnwrap(found[i].extract.working?.image)
+            XCTAssertLessThan(areas[0].width * areas[0].height, page.width * page.height / 4, payload)
+            // The same corners as a whole-page read finds (a few pixels apart at most).
+            let whole = try BarcodeDetector(settings: BarcodeSettings()).detect(page)
+            XCTAssertEqual(whole.map(\.payload), [payload])
+            for (a, b) in zip(found[i].findings.codes.flatMap(\.corners), whole.flatMap(\.corners)) {
+                XCTAssertLessThanOrEqual(max(abs(a.x - b.x), abs(a.y - b.y)), 4, "\(payload): \(a) vs \(b)")
+            }
+            for corner in found[i].findings.codes.flatMap(\.corners) {
+                XCTAssertTrue(areas[0].minX <= corner.x && corner.x <= areas[0].maxX
+                              && areas[0].minY <= corner.y && corner.y <= areas[0].maxY, "\(payload): \(corner) in \(areas[0])")
+            }
         }
+        XCTAssertNil(found[0].extract.working?.codeAreas)
         // 1,001 forms drawn: not rendered (a blank ruling-resolution raster), text kept, a note.
         guard case .tooComplex(let what)? = found[3].extract.working?.drawing else {
             return XCTFail("page 4: \(String(describing: found[3].extract.working?.drawing))")
@@ -104,6 +121,44 @@ final class PageWorkTests: XCTestCase {
         XCTAssertEqual(found[3].extract.rulings, [])
         XCTAssertEqual(found[3].findings, BarcodeFindings(codes: [], note: BarcodesPageStage.tooComplexNote(what)))
         XCTAssertTrue(found[3].extract.textLayer?.words.map(\.text).joined(separator: " ").contains("Dotted Chart") ?? false)
+    }
+
+    /// A text-layer page drawing only text and straight marks (the ruled table of page 1) is not
+    /// rendered at all: its rulings are read from its drawing, and they are the lines the raster
+    /// finder gives on its 100-dpi ink (same count and orientations, positions within the
+    /// raster's 3-pixel grain). A page with an image (page 3) is still rendered.
+    func testARuledTablePageGetsItsRulingsFromItsDrawingWithoutARaster() throws {
+        let file = try document(3, "extract/born_digital_codes.pdf")
+        let settings = ExtractSettings()
+        let ink = TextLayerRaster(dpi: ExtractPageStage.rulingDPI, inkThreshold: RulingDetector().threshold)
+        let vector = try PageExtractor().extract(file, page: 1, settings: settings, textLayerRaster: ink, barcodes: true,
+                                                 rulingsFromDrawing: true)
+        let drawn = try XCTUnwrap(vector.vectorRulings, "page 1 was not rendered")
+        let rendered = try PageExtractor().extract(file, page: 1, settings: settings, textLayerRaster: ink, barcodes: true)
+        XCTAssertNil(rendered.vectorRulings)
+        let found = try rendered.image.rulingLines().map { $0.scaled(by: Double(settings.dpi) / Double(rendered.imageDPI)) }
+        XCTAssertGreaterThanOrEqual(found.count, 5)
+        XCTAssertEqual(drawn.count, found.count, "\(drawn) vs \(found)")
+        for (d, f) in zip(drawn, found) {
+            XCTAssertEqual(d.orientation, f.orientation)
+            XCTAssertEqual(Double(d.position), Double(f.position), accuracy: 4, "\(d) vs \(f)")
+            XCTAssertEqual(Double(d.start), Double(f.start), accuracy: 4, "\(d) vs \(f)")
+            XCTAssertEqual(Double(d.end), Double(f.end), accuracy: 4, "\(d) vs \(f)")
+        }
+        XCTAssertEqual(vector.textLayer?.words.map(\.text), rendered.textLayer?.words.map(\.text))
+        XCTAssertEqual([vector.width, vector.height], [rendered.width, rendered.height])
+        // Through the stage: the stored rulings are the drawing's.
+        let work = PageWork(faults: FaultInjection(environment: [:]))
+        work.settings = StageSettings(spec: PipelineSpec(name: "t", database: "/dev/null", inputs: []))
+        var output: ExtractOutput?
+        try work.run(PageTask(taskID: 1, document: file, pageNumber: 1, stages: [.extract, .barcodes, .layout])) { event in
+            if case .output(_, let o, _) = event, let e = o.value as? ExtractOutput { output = e }
+        }
+        XCTAssertEqual(output?.rulings, drawn)
+        // An embedded image: rendered as before.
+        let image = try PageExtractor().extract(file, page: 3, settings: settings, textLayerRaster: ink, barcodes: false,
+                                                rulingsFromDrawing: true)
+        XCTAssertNil(image.vectorRulings)
     }
 
     /// With barcodes off, every text-layer page gets the ruling raster, as before, except a page

@@ -22,6 +22,18 @@ final class PageDrawingTests: XCTestCase {
         XCTAssertEqual(d.images.count, 1, "the inline image itself is counted")
     }
 
+    /// Text shown visibly after the largest image is over it; invisible text (mode 3, as OCR
+    /// layers are) or text drawn before the image is not.
+    func testVisibleTextOverTheLargestImageIsToldFromAnOCRLayer() {
+        let image = "q 612 0 0 792 0 0 cm /Im1 Do Q "
+        XCTAssertTrue(scan(image + "BT /F1 12 Tf 72 700 Td (Menu) Tj ET").showsTextOverLargestImage)
+        XCTAssertFalse(scan(image + "BT 3 Tr /F1 12 Tf 72 700 Td (Scanned) Tj ET").showsTextOverLargestImage)
+        XCTAssertFalse(scan("BT /F1 12 Tf (Under) Tj ET " + image).showsTextOverLargestImage)
+        XCTAssertTrue(scan(image + "q BT 3 Tr (hidden) Tj ET Q BT (shown) ' ET").showsTextOverLargestImage,
+                      "Q restores the render mode")
+        XCTAssertFalse(scan("BT (no image) Tj ET").showsTextOverLargestImage)
+    }
+
     func testImagesAndFormsLandWhereTheMatrixPutsThem() {
         let d = scan("q 100 0 0 50 72 600 cm /Im1 Do Q q 1 0 0 1 10 20 cm /Fx Do Q",
                      forms: ["Fx": "q 30 0 0 30 0 0 cm /Im1 Do Q"])

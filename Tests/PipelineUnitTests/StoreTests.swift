@@ -380,6 +380,35 @@ final class StoreTests: XCTestCase {
         XCTAssertEqual(try marked(), [])
     }
 
+    /// Many pages commit in one transaction (the coordinator's batches): each wholly, the run's
+    /// row counting them all. When one page cannot be written, the pages are committed one by
+    /// one: those before it are kept, its error is thrown, those after it are not written.
+    func testPagesCommittedTogetherAndAFailingOneKeepsThoseBeforeIt() throws {
+        let r = try beginRun()
+        guard case .new(let doc) = try record("/in/a.pdf", sha: "AAA", run: r) else { return XCTFail() }
+        try store.setPageCount(documentID: doc, count: 6)
+        let fps: [Stage: String] = [.extract: "e", .ocr: "o", .layout: "l", .barcodes: "b"]
+        let pages = try store.plan(PlanRequest(mode: .run, fingerprints: fps, maxAttempts: 3)).pages
+        XCTAssertEqual(pages.count, 6)
+        XCTAssertEqual(try store.commit(pages[0..<3].map(fullOutcome), fingerprints: { _ in fps }, runID: r),
+                       [.done, .done, .done])
+        func done() throws -> [Int] {
+            try store.query("SELECT page_number FROM pages WHERE status = 'done' ORDER BY page_number") { $0.int(0) }
+        }
+        XCTAssertEqual(try done(), [1, 2, 3])
+        XCTAssertEqual(try store.query("SELECT pages_done FROM runs WHERE id = ?", [r]) { $0.int(0) }, [3])
+        XCTAssertEqual(try store.query("SELECT count(*) FROM words") { $0.int(0) }, [6])
+
+        // A page that is not in the database (its rows break a foreign key) between two that are.
+        var ghost = pages[4]
+        ghost.pageID = 999_999
+        XCTAssertThrowsError(try store.commit([fullOutcome(pages[3]), fullOutcome(ghost), fullOutcome(pages[5])],
+                                              fingerprints: { _ in fps }, runID: r))
+        XCTAssertEqual(try done(), [1, 2, 3, 4])
+        XCTAssertEqual(try store.query("SELECT pages_done FROM runs WHERE id = ?", [r]) { $0.int(0) }, [4])
+        XCTAssertEqual(try store.query("SELECT count(*) FROM words") { $0.int(0) }, [8])
+    }
+
     private func fullOutcome(_ page: PlannedPage) -> PageOutcome {
         let words = [Word(text: "Hello", confidence: 95, box: Box(x: 10, y: 10, width: 50, height: 20)),
                      Word(text: "world", confidence: 91, box: Box(x: 70, y: 10, width: 50, height: 20))]

@@ -337,6 +337,10 @@ struct RunState {
     var verified: [Int64: Store.FileVersion] = [:]
     /// Lines for the run's summary (files changed while processed, dated in the future, special files).
     var notices: [String] = []
+    /// Pages recorded and not yet committed, and when the first of them was: committed together,
+    /// in one transaction, by ``Runner/settle(store:state:)``.
+    var unsettled: [PageOutcome] = []
+    var unsettledSince: Date?
     init(runID: Int64) { self.runID = runID }
 }
 

@@ -11,6 +11,8 @@ struct PageOutcome {
     var failures: [(stage: Stage, message: String, crashed: Bool)] = []
     var stageMS: [Stage: Int] = [:]
     var startedAt = Date()
+    /// When the coordinator recorded the page (its commit may come a little later, with others).
+    var recordedAt: Date?
 
     init(page: PlannedPage) { self.page = page }
 
@@ -57,33 +59,60 @@ extension Store {
     /// Returns the page's new status.
     @discardableResult
     func commit(_ outcome: PageOutcome, fingerprints: [Stage: String], runID: Int64) throws -> PageStatus {
-        let pageID = outcome.page.pageID
-        return try write { transaction in
-            var textChanged = false, owesPass = false
-            for type in StageCatalog.executionOrder {
-                guard let output = outcome.outputs[type.stage] else { continue }
-                let commit = StageCommit(transaction: transaction, page: outcome.page, fingerprints: fingerprints, runID: runID,
-                                         durationMS: outcome.stageMS[type.stage])
-                try type.storeErased(output, commit)
-                textChanged = textChanged || type.changesPageTextErased(output)
-                owesPass = owesPass || type.owesDocumentPass
+        try write { try commit(outcome, fingerprints: fingerprints, runID: runID, in: $0) }
+    }
+
+    /// Writes several pages as ``commit(_:fingerprints:runID:)`` does, all in one transaction
+    /// (each page wholly or not at all, as before; many small pages share one commit). When the
+    /// transaction fails, the pages are committed one by one, in order, so that those before a
+    /// failing one are kept and its error is the one thrown. Returns each page's new status.
+    func commit(_ outcomes: [PageOutcome], fingerprints: (PageOutcome) -> [Stage: String], runID: Int64) throws -> [PageStatus] {
+        if outcomes.count == 1 { return [try commit(outcomes[0], fingerprints: fingerprints(outcomes[0]), runID: runID)] }
+        do {
+            return try write { transaction in
+                let statuses = try outcomes.map {
+                    try commit($0, fingerprints: fingerprints($0), runID: runID, in: transaction, refreshDocument: false)
+                }
+                // Each document's status once, from all its pages (the same as after each page).
+                var documents = Set<Int64>()
+                for o in outcomes where documents.insert(o.page.documentID).inserted {
+                    try refreshDocumentStatus(documentID: o.page.documentID)
+                }
+                return statuses
             }
-            if owesPass { try oweDocumentPass(documentID: outcome.page.documentID) }
-            for f in outcome.failures {
-                try db.execute("""
-                    INSERT INTO page_stages(page_id, stage, status, fingerprint, error, crashed, run_id)
-                    VALUES (?, ?, ?, ?, ?, ?, ?)
-                    ON CONFLICT(page_id, stage) DO UPDATE SET status = excluded.status, fingerprint = excluded.fingerprint,
-                      error = excluded.error, crashed = excluded.crashed, run_id = excluded.run_id
-                    """, pageID, f.stage.storedStage, StageStatus.failed, fingerprints[f.stage.storedStage] ?? "", f.message,
-                               f.crashed, runID)
-            }
-            if textChanged { try refreshPageText(pageID) }
-            let status = try settlePageStatus(pageID, outcome: outcome, enabled: Set(fingerprints.keys), runID: runID)
-            try countSettledPage(runID: runID, status: status)
-            try refreshDocumentStatus(documentID: outcome.page.documentID)
-            return status
+        } catch {
+            return try outcomes.map { try commit($0, fingerprints: fingerprints($0), runID: runID) }
         }
+    }
+
+    /// One page's rows, inside `transaction`; `refreshDocument`: its document's status too.
+    private func commit(_ outcome: PageOutcome, fingerprints: [Stage: String], runID: Int64,
+                        in transaction: WriteTransaction, refreshDocument: Bool = true) throws -> PageStatus {
+        let pageID = outcome.page.pageID
+        var textChanged = false, owesPass = false
+        for type in StageCatalog.executionOrder {
+            guard let output = outcome.outputs[type.stage] else { continue }
+            let commit = StageCommit(transaction: transaction, page: outcome.page, fingerprints: fingerprints, runID: runID,
+                                     durationMS: outcome.stageMS[type.stage])
+            try type.storeErased(output, commit)
+            textChanged = textChanged || type.changesPageTextErased(output)
+            owesPass = owesPass || type.owesDocumentPass
+        }
+        if owesPass { try oweDocumentPass(documentID: outcome.page.documentID) }
+        for f in outcome.failures {
+            try db.execute("""
+                INSERT INTO page_stages(page_id, stage, status, fingerprint, error, crashed, run_id)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT(page_id, stage) DO UPDATE SET status = excluded.status, fingerprint = excluded.fingerprint,
+                  error = excluded.error, crashed = excluded.crashed, run_id = excluded.run_id
+                """, pageID, f.stage.storedStage, StageStatus.failed, fingerprints[f.stage.storedStage] ?? "", f.message,
+                           f.crashed, runID)
+        }
+        if textChanged { try refreshPageText(pageID) }
+        let status = try settlePageStatus(pageID, outcome: outcome, enabled: Set(fingerprints.keys), runID: runID)
+        try countSettledPage(runID: runID, status: status)
+        if refreshDocument { try refreshDocumentStatus(documentID: outcome.page.documentID) }
+        return status
     }
 
     func setStage(_ pageID: Int64, _ stage: Stage, _ status: StageStatus, _ fps: [Stage: String], _ runID: Int64,
@@ -115,7 +144,7 @@ extension Store {
               low_confidence_words = COALESCE(?, low_confidence_words),
               updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')
             WHERE id = ?
-            """, status, first?.0, first?.1, runID, Int(Date().timeIntervalSince(outcome.startedAt) * 1000),
+            """, status, first?.0, first?.1, runID, Int((outcome.recordedAt ?? Date()).timeIntervalSince(outcome.startedAt) * 1000),
                        words?.meanConfidence, words?.lowConfidenceWordCount(below: 60), pageID)
         return status
     }

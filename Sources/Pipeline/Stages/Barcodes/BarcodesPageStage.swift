@@ -2,6 +2,7 @@ import Barcodes
 import SQLite
 import DocumentModel
 import Foundation
+import Imaging
 import YAML
 
 extension Stage {
@@ -27,8 +28,9 @@ final class BarcodesPageStage: PageStage {
     /// 4: the ZBar retail pass (EAN-13, UPC-A, EAN-8, UPC-E); 5: symbology identifiers and
     /// structured-append places kept (migration 24); 6: a text-layer page is searched only when
     /// its content draws an image or a code-like shape, and its row says when not; 7: QR symbols
-    /// read upright through their finder triples, finder search for gray labels and slanted symbols.
-    static let revision = 7
+    /// read upright through their finder triples, finder search for gray labels and slanted symbols;
+    /// 8: a text-layer page only in the areas of its images and code-like shapes (with their quiet zones).
+    static let revision = 8
     static let inputs: [Stage] = [.extract]
     static let needsImage = true
 
@@ -56,8 +58,11 @@ final class BarcodesPageStage: PageStage {
             case .noCodes?: return BarcodeFindings(codes: [], note: Self.noCodesNote)
             case .tooComplex(let what)?: return BarcodeFindings(codes: [], note: Self.tooComplexNote(what))
             case .mayHoldCodes?, nil:
-                return BarcodeFindings(codes: try detector(settings, conservative: page.task.conservativeBarcodes)
-                    .detect(working.image, textWords: words))
+                let engine = detector(settings, conservative: page.task.conservativeBarcodes)
+                guard let areas = working.codeAreas else {
+                    return BarcodeFindings(codes: try engine.detect(working.image, textWords: words))
+                }
+                return BarcodeFindings(codes: try Self.search(areas, of: working.image, with: engine, textWords: words))
             }
         }) else { return nil }
         let found = findings.codes
@@ -67,6 +72,21 @@ final class BarcodesPageStage: PageStage {
             return filtered == text ? nil : filtered
         }
         return findings
+    }
+
+    /// The codes in `areas` of `image` (a text-layer page's images and code-like drawing), each
+    /// area read on its own, as the whole page would be (`textWords`: the page's words, so a
+    /// text document's areas are searched as a document's, not as photos), corners in
+    /// `image`'s pixels. Areas do not overlap, so no code is read twice.
+    static func search(_ areas: [Box], of image: Image, with engine: BarcodeDetector, textWords: Int) throws -> [Barcode] {
+        var found: [Barcode] = []
+        for area in areas {
+            for var code in try engine.detect(try image.cropped(to: area), textWords: textWords) {
+                code.corners = code.corners.map { Point(x: $0.x + area.x, y: $0.y + area.y) }
+                found.append(code)
+            }
+        }
+        return found
     }
 
     private func detector(_ settings: BarcodeSettings, conservative: Bool) -> BarcodeDetector {

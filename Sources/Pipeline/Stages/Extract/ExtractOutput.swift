@@ -39,6 +39,8 @@ struct WorkingPage: @unchecked Sendable {
     /// What a text-layer page's content says about barcodes (``DrawingVerdict``); nil when not
     /// looked at.
     var drawing: DrawingVerdict? = nil
+    /// Where the barcode search looks on a text-layer page (areas of `image`); nil: everywhere.
+    var codeAreas: [Box]? = nil
 
     var image: Image { prepared.image }
 }

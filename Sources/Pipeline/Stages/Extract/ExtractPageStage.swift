@@ -30,8 +30,11 @@ final class ExtractPageStage: PageStage {
     /// 4: short vertical rulings from one horizontal ruling to another (the cell dividers of a
     /// row ruled on its own); 5: with barcodes on, a text-layer page without images or code-like
     /// drawing finds its rulings on the 100-dpi ink raster, and one over the drawing budget has none;
-    /// 6: a text-layer page's figure candidates include the areas where its PDF draws images.
-    static let revision = 6
+    /// 6: a text-layer page's figure candidates include the areas where its PDF draws images;
+    /// 7: a text-layer page drawing only text and straight marks is not rendered (its rulings
+    /// come from its drawing); a page printing visible text over a full-page image keeps its
+    /// text layer.
+    static let revision = 7
     static let inputs: [Stage] = []
     static let needsImage = true
     /// The image every stage needing one works on comes from here.
@@ -68,8 +71,9 @@ final class ExtractPageStage: PageStage {
         let reduced = TextLayerRaster(dpi: Self.rulingDPI, inkThreshold: RulingDetector().threshold)
         guard let (extracted, _) = try page.step(.extract, {
             try page.withOpenedDocument {
+                // Splitting looks at the page's raster: a page it is due on is rendered.
                 try extractor.extract($0, page: task.pageNumber, settings: settings, textLayerRaster: reduced,
-                                      barcodes: page.isDue(.barcodes))
+                                      barcodes: page.isDue(.barcodes), rulingsFromDrawing: !page.isDue(.split))
             }
         }) else { return nil }
         let usesOCR = extracted.textSource == .ocr
@@ -92,13 +96,15 @@ final class ExtractPageStage: PageStage {
             firstReading = read.reading
         }
         // Ruling lines belong to the page's preparation: a leptonica failure fails that step.
+        // A page not rendered for its drawing of text and straight marks has its rulings from
+        // that drawing, and no drawn figure.
+        let vector = extracted.vectorRulings
         guard let (rulings, _) = try page.step(.preprocess, {
-            layout.enabled && layout.tables
-                ? try LayoutStage.rulings(in: prepared.image).map { $0.scaled(by: Double(extracted.dpi) / Double(extracted.imageDPI)) }
-                : []
+            !(layout.enabled && layout.tables) ? []
+                : try vector ?? LayoutStage.rulings(in: prepared.image).map { $0.scaled(by: Double(extracted.dpi) / Double(extracted.imageDPI)) }
         }) else { return nil }
         // A born-digital page's images are where its PDF draws them; the raster adds what is drawn.
-        let figures = layout.enabled
+        let figures = layout.enabled && vector == nil
             ? LayoutStage.figureCandidates(
                 images: extracted.imageAreas,
                 drawn: LayoutStage.figureRegions(in: prepared.image).map { $0.scaled(by: Double(extracted.dpi) / Double(extracted.imageDPI)) })
@@ -112,7 +118,8 @@ final class ExtractPageStage: PageStage {
             rulings: rulings, figures: figures,
             textLayer: extracted.textLayer.map { page.settings.ocr.detectsLanguage ? $0.withDetectedLanguage() : $0 },
             estimatedDPI: usesOCR ? prepared.textScale?.estimatedDPI : nil,
-            working: WorkingPage(prepared: prepared, firstReading: firstReading, drawing: extracted.drawing))
+            working: WorkingPage(prepared: prepared, firstReading: firstReading, drawing: extracted.drawing,
+                                 codeAreas: extracted.codeAreas))
     }
 
     private func preprocessor(_ settings: ExtractSettings, languages: [String]) throws -> Preprocessor {

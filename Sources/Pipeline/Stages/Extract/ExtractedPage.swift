@@ -33,6 +33,14 @@ public struct ExtractedPage {
     /// (nil when not looked at, or when its content could not be read: then it is rendered and
     /// searched in full).
     public var drawing: DrawingVerdict?
+    /// For a text-layer PDF page not rendered because its content draws only text and straight
+    /// marks: its ruling lines, read from the drawing (``VectorRulings``), in page pixels at
+    /// `dpi`; `image` is then blank. Nil for a rendered page (its rulings are found on `image`).
+    public var vectorRulings: [RulingLine]?
+    /// For a text-layer PDF page whose content may hold codes: the areas of `image` (pixels)
+    /// where its images and code-like drawing lie, with their quiet zones
+    /// (``PageExtractor/codeAreas(of:dpi:width:height:)``); nil: search the whole page.
+    public var codeAreas: [Box]?
 
     public init(image: Image, textLayer: PageText?, dpi: Int, textSource: TextSource,
                 imageDPI: Int? = nil, size: (width: Int, height: Int)? = nil) {

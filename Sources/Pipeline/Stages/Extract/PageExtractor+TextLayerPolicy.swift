@@ -13,11 +13,12 @@ import DocumentModel
 ///    labels, a few words in a script the OCR languages do not cover — and OCR would only
 ///    lose it (Tesseract drops lone page numbers and reads CJK with `eng` as Latin garbage).
 /// 4. **Not a scan with an OCR layer**: no single image covers `scanCoverage` (90 %) or more of
-///    the page. A page that is one full-page image with text over it is treated as a scan
-///    whose text is an (often invisible, often poor) OCR layer, and is OCR'd again.
-///    poppler-glib cannot report the text render mode (invisible mode 3), so the full-page
-///    image is the test. A born-digital page on a full-page background picture is OCR'd too:
-///    a known, accepted cost.
+///    the page, unless visible text is drawn over it. A page that is one full-page image with
+///    invisible text (render mode 3), or with text hidden under the image, is treated as a scan
+///    whose text is an (often poor) OCR layer, and is OCR'd again. A page printing its text over
+///    a full-page background picture (a menu, a brochure's cover, a form on a scanned
+///    letterhead) keeps its text layer: the content stream says which (`textOverLargestImage`,
+///    read with qpdf: poppler-glib cannot report the render mode).
 public enum TextLayerPolicy {
     public static let minCharacters = 20
     public static let maxGarbageFraction = 0.3
@@ -34,7 +35,8 @@ public enum TextLayerPolicy {
     /// its largest image and all its images together cover. `imageCoverage` is only evaluated
     /// when the text passes rules 1 and 2.
     public static func verdict(characters: some Sequence<Unicode.Scalar>,
-                               imageCoverage: () -> (largest: Double, total: Double)) -> Verdict {
+                               imageCoverage: () -> (largest: Double, total: Double),
+                               textOverLargestImage: () -> Bool = { false }) -> Verdict {
         var visible = 0, garbage = 0
         for s in characters {
             // Printable ASCII first: Unicode property lookups cost more than the rest of the loop.
@@ -51,7 +53,7 @@ public enum TextLayerPolicy {
         if visible < minCharacters, coverage.total >= pictureCoverage {
             return .ocr(reason: "text layer has only \(visible) characters beside images covering \(Int(coverage.total * 100))% of the page")
         }
-        if coverage.largest >= scanCoverage {
+        if coverage.largest >= scanCoverage, !textOverLargestImage() {
             return .ocr(reason: "one image covers \(Int(coverage.largest * 100))% of the page (a scan with an OCR layer)")
         }
         return .useTextLayer

@@ -51,12 +51,16 @@ public final class PageExtractor {
     /// `barcodes`, a text-layer page's content is read first (``DrawingVerdict``): only a page
     /// with images or a code-like drawing gets the full raster; a page of text and rulings gets
     /// `textLayerRaster`, and a page over ``drawingBudget`` a blank one of that resolution.
+    /// With `rulingsFromDrawing`, a text-layer page that gets `textLayerRaster` and whose content
+    /// draws only text and straight marks is not rendered at all: its rulings come from the
+    /// drawing (``ExtractedPage/vectorRulings``, see ``VectorRulings``).
     public func extract(_ document: DocumentRef, page: Int, settings: ExtractSettings,
-                        textLayerRaster: TextLayerRaster? = nil, barcodes: Bool = false) throws -> ExtractedPage {
+                        textLayerRaster: TextLayerRaster? = nil, barcodes: Bool = false,
+                        rulingsFromDrawing: Bool = false) throws -> ExtractedPage {
         switch document.kind {
         case .pdf:
             return try extractPDF(document, page: page, settings: settings, textLayerRaster: textLayerRaster,
-                                  barcodes: barcodes)
+                                  barcodes: barcodes, rulingsFromDrawing: rulingsFromDrawing)
         case .unknown:
             throw Self.unsupported(document.path)
         default:
@@ -110,30 +114,39 @@ public final class PageExtractor {
     // MARK: - PDFs
 
     private func extractPDF(_ document: DocumentRef, page number: Int, settings: ExtractSettings,
-                            textLayerRaster: TextLayerRaster?, barcodes: Bool) throws -> ExtractedPage {
+                            textLayerRaster: TextLayerRaster?, barcodes: Bool,
+                            rulingsFromDrawing: Bool) throws -> ExtractedPage {
         let pdf = try pdf(for: document)
         do {
             let page = try pdf.page(number)
-            let text = try textLayer(of: page, settings: settings)
+            // The content walk, made at most once: for the text-layer policy (a page under a
+            // full-page image) and for the verdict below.
+            var walked: (drawing: PageDrawing, verdict: DrawingVerdict)??
+            func walk() -> (drawing: PageDrawing, verdict: DrawingVerdict)? {
+                if walked == nil { walked = .some(drawing(of: document, page: number)) }
+                return walked!
+            }
+            let text = try textLayer(of: page, settings: settings, drawing: { walk()?.drawing })
             // A page read from its text layer needs its raster only for rulings (and barcodes):
             // the caller may ask for a cheaper one (lower resolution, 1-bit ink). With barcodes
             // due, the page's content decides whether a code could be there before anything is rendered.
             // Without barcodes, the content still decides whether the page can be rendered at all
             // within the drawing budget (a ruling raster of PyMuPDF's test_3450.pdf costs 13 s).
-            let verdict = text != nil ? drawingVerdict(of: document, page: number) : nil
+            let read = text != nil ? walk() : nil
+            let verdict = read?.verdict
             let cheap = text == nil || (barcodes && (verdict == nil || verdict == .mayHoldCodes)) ? nil : textLayerRaster
-            if case .tooComplex = verdict, let layer = text {
-                // Not rendered at all: a blank raster of the page at the cheap resolution.
-                let dpi = cheap?.dpi ?? ExtractPageStage.rulingDPI
-                let pixels = page.pixelSize(dpi: dpi), size = page.pixelSize(dpi: settings.dpi)
-                let image: Image
-                do { image = try .blank(width: pixels.width, height: pixels.height,
-                                        depth: cheap?.inkThreshold == nil ? 8 : 1, resolution: dpi) }
-                catch { throw PDFError.renderFailed(path: document.path, page: number, message: error.description) }
-                var extracted = ExtractedPage(image: image, textLayer: layer, dpi: settings.dpi, textSource: .textLayer,
-                                              imageDPI: dpi, size: (size.width, size.height))
-                extracted.drawing = verdict
-                return extracted
+            if let layer = text {
+                if case .tooComplex = verdict {
+                    // Not rendered at all: a blank raster of the page at the cheap resolution.
+                    return try unrendered(page, document: document, number: number, layer: layer, cheap: cheap,
+                                          settings: settings, verdict: verdict, rulings: nil)
+                }
+                if let cheap, rulingsFromDrawing, let drawing = read?.drawing,
+                   let rulings = VectorRulings.lines(of: drawing, dpi: settings.dpi) {
+                    // Text and straight marks only: the rulings are read from the drawing.
+                    return try unrendered(page, document: document, number: number, layer: layer, cheap: cheap,
+                                          settings: settings, verdict: verdict, rulings: rulings)
+                }
             }
             var imageDPI = min(settings.dpi, cheap?.dpi ?? settings.dpi)
             // A page too large for the pixel budget gets a coarser raster instead of failing: a
@@ -157,6 +170,10 @@ public final class PageExtractor {
             // Its images are figure candidates; a page whose content draws none needs no look.
             else if verdict != .noCodes { extracted.imageAreas = Self.pixelBoxes(page.imageAreas, dpi: settings.dpi) }
             extracted.drawing = verdict
+            // Codes are searched for only where the content could draw them.
+            if barcodes, verdict == .mayHoldCodes, let drawing = read?.drawing {
+                extracted.codeAreas = Self.codeAreas(of: drawing, dpi: imageDPI, width: image.width, height: image.height)
+            }
             return extracted
         } catch let error as PDFError {
             throw Self.translate(error, page: number, passwordEnv: document.passwordEnv)
@@ -220,7 +237,8 @@ public final class PageExtractor {
     }
 
     /// The page's text layer when `settings.textLayer` says to use it (see `TextLayerPolicy`), else nil.
-    private func textLayer(of page: PDFPage, settings: ExtractSettings) throws -> PageText? {
+    /// `drawing`: what the page's content draws (nil when qpdf cannot read it).
+    private func textLayer(of page: PDFPage, settings: ExtractSettings, drawing: () -> PageDrawing?) throws -> PageText? {
         switch settings.textLayer {
         case .never:
             return nil
@@ -229,22 +247,23 @@ public final class PageExtractor {
         case .auto:
             let glyphs = page.glyphs()
             let verdict = TextLayerPolicy.verdict(characters: glyphs.lazy.map(\.scalar),
-                                                  imageCoverage: { page.imageCoverage })
+                                                  imageCoverage: { page.imageCoverage },
+                                                  textOverLargestImage: { drawing()?.showsTextOverLargestImage ?? false })
             guard verdict == .useTextLayer else { return nil }
             return TextLayerBuilder.pageText(from: glyphs, scale: Double(settings.dpi) / 72)
         }
     }
 
-    /// What page `number` of `ref` draws, judged for barcodes; nil when qpdf cannot read the
-    /// document or the page (then the page is rendered and searched as if it held codes).
-    private func drawingVerdict(of ref: DocumentRef, page number: Int) -> DrawingVerdict? {
+    /// What page `number` of `ref` draws, and its verdict for barcodes; nil when qpdf cannot read
+    /// the document or the page (then the page is rendered and searched as if it held codes).
+    private func drawing(of ref: DocumentRef, page number: Int) -> (drawing: PageDrawing, verdict: DrawingVerdict)? {
         if openDrawings?.id != ref.id || openDrawings?.path != ref.path {
             openDrawings = nil
             openDrawings = (ref.id, ref.path, try? Self.openForDrawing(ref))
         }
         guard let qpdf = openDrawings?.qpdf, let drawing = try? qpdf.drawing(ofPage: number - 1, budget: drawingBudget)
         else { return nil }
-        return DrawingVerdict(drawing, budget: drawingBudget)
+        return (drawing, DrawingVerdict(drawing, budget: drawingBudget))
     }
 
     /// The PDF read by qpdf: without a password, then with each password variable's value.
