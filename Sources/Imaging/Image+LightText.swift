@@ -9,18 +9,24 @@ import CLeptonica
 
 extension Image {
     /// The smallest dark area that can hold a light word, in x-heights: as wide as a short word
-    /// (three x-heights, two or three letters) and as tall as the room above or below a line
-    /// of lettering in a tight band (half an x-height).
-    static let lightTextAreaXHeights = (width: 3.0, height: 0.5)
+    /// (three x-heights, two or three letters) and an x-height tall (the room between two lines
+    /// of light lettering, or around one in a band with some padding). Half an x-height tall
+    /// also took small text enlarged 1.2× for a dark area (the OCR fixture `scale100.png`).
+    static let lightTextAreaXHeights = (width: 3.0, height: 1.0)
+    /// The least share of ink in a cell of such an area. The room around light lettering is
+    /// solid ink; dark lettering on paper, even thickened by blur and Otsu's threshold (a
+    /// degraded scan) rarely fills 80 % of a run of half-x-height cells (a 50 % share took a
+    /// degraded page of the OCR fixtures for a dark area).
+    static let darkCellInk = 0.8
 
     /// True when this page, binarised (1 bpp, ink set; other depths are binarised with a global
     /// Otsu threshold, as Tesseract does), has a dark area at least
     /// `lightTextAreaXHeights` large for text of `xHeight` pixels: cells of half an x-height
-    /// that are more ink than paper (`pixScaleToGray`, then below mid-grey), opened with a brick
-    /// of that size (`pixOpenBrick`). Light lettering takes at most about half of the band it
-    /// is printed on, so its band keeps such cells; dark lettering on paper covers far less than
-    /// half of its cells (a heading in heavy type can pass for a dark area: the answer is then a
-    /// cautious true). A page with a photo or dark scan edges answers true.
+    /// at least `darkCellInk` ink (`pixScaleToGray`, then a threshold), opened with a brick of
+    /// that size (`pixOpenBrick`). The band light lettering is printed on keeps such cells
+    /// above and below the lettering; dark lettering on paper does not fill them (a heading in
+    /// heavy type can pass for a dark area: the answer is then a cautious true). A page with a
+    /// photo or dark scan edges answers true.
     package func mayHoldLightText(xHeight: Double) throws -> Bool {
         let binary = depth == 1 ? self : try ocrOtsuBinarized()
         let cell = max(2, xHeight / 2)
@@ -32,8 +38,9 @@ extension Image {
         return try binary.withPix { pix throws(ImageError) -> Bool in
             var gray: UnsafeMutablePointer<PIX>? = pixScaleToGray(pix, factor)
             defer { pixDestroy(&gray) }
-            // pixThresholdToBinary: 1 where the value is below the threshold (more ink than paper).
-            var dark: UnsafeMutablePointer<PIX>? = gray.flatMap { pixThresholdToBinary($0, 128) }
+            // pixThresholdToBinary: 1 where the value (the share of paper) is below the threshold.
+            let paper = Int32((255 * (1 - Self.darkCellInk)).rounded())
+            var dark: UnsafeMutablePointer<PIX>? = gray.flatMap { pixThresholdToBinary($0, paper) }
             defer { pixDestroy(&dark) }
             var opened: UnsafeMutablePointer<PIX>? = dark.flatMap { pixOpenBrick(nil, $0, cellsWide, cellsTall) }
             defer { pixDestroy(&opened) }
