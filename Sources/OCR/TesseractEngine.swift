@@ -19,6 +19,8 @@ public final class TesseractEngine {
     public let languages: [String]
     public let dataPath: String
     public let engineMode: OCREngineMode
+    /// Whether the last `recognize` re-read weak lines inverted (`RecognitionOptions.invertedLines`).
+    public internal(set) var lastReadInvertedLines = true
 
     /// Starts Tesseract.
     /// - Parameters:

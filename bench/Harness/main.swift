@@ -7,6 +7,7 @@ let usage = """
 usage: quire-bench barcodes SET                      every candidate pass alone, then the staged search
        quire-bench barcode-trace [--jsonl] FILE...   the staged search and each of its passes on images
        quire-bench ocr SET [--levels L,L] [--osd]    read a bench/ocr-quality set at each level
+       quire-bench ocr-split FOLDER [--level L]      CPU seconds per part of reading each page image
        quire-bench detect PAGES [--locale L] [--out FILE]   detect data on exported pages' words
        quire-bench layout DATA [--verbose] [--dump FILE]     score the layout pass on bench/layout-quality
 """
@@ -29,6 +30,7 @@ do {
     case "ocr":
         try OCREvaluation.run(set: args[1], levels: option("--levels", in: args) ?? "fast,balanced,accurate",
                               osd: args.contains("--osd"))
+    case "ocr-split": try OCRSplit.run(folder: args[1], level: option("--level", in: args) ?? "balanced")
     case "detect":
         try DetectionEvaluation.run(pages: args[1], locale: option("--locale", in: args),
                                     out: option("--out", in: args) ?? "/tmp/detections.jsonl")

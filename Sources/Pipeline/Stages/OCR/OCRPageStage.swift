@@ -28,8 +28,9 @@ final class OCRPageStage: PageStage {
     /// 2: text-scale estimate (auto resolution), enlarged small text, orientation check;
     /// 3: pages on dark surroundings read cleaned, rule glyphs and noise fragments dropped,
     /// balanced re-reads capped at a tenth of the fast pass;
-    /// 4: large text read reduced by the fast pass (`TextRecognizer.workingScale`).
-    static let revision = 4
+    /// 4: large text read reduced by the fast pass (`TextRecognizer.workingScale`);
+    /// 5: weak lines re-read inverted only on pages with dark areas (`InvertedLines.whereDarkAreas`).
+    static let revision = 5
     static let inputs: [Stage] = [.extract]
     static let needsImage = true
 

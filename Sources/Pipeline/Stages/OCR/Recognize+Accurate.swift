@@ -32,14 +32,14 @@ struct RereadStrategy: Hashable {
 extension TextRecognizer {
     /// Lines below the threshold are re-read one by one, in reading order, while `budget` lasts
     /// (and the page's deadline: `remaining` seconds); the better reading is kept. `resolution`:
-    /// that of `image`'s text (nil: the image's own).
+    /// that of `image`'s text (nil: the image's own); `invertedLines`: as the page's fast pass.
     func rereadWeakLines(_ page: PageText, image: Image, resolution: Int? = nil, budget: inout RereadBudget,
-                         remaining: () -> Double) throws -> PageText {
+                         invertedLines: InvertedLines = .always, remaining: () -> Double) throws -> PageText {
         var page = page
         for index in page.lines.indices where page.lines[index].confidence < rereadThreshold {
             guard remaining() > 0.02 else { break }
             let (better, exhausted) = try reread(page.lines[index], in: image, resolution: resolution, budget: &budget,
-                                                 remaining: remaining)
+                                                 invertedLines: invertedLines, remaining: remaining)
             if let better { page.lines[index] = better }
             if exhausted { break }
         }
@@ -49,7 +49,7 @@ extension TextRecognizer {
     /// Re-reads one line with each strategy, each paid for from `budget` before it runs; returns
     /// the best reading when it beats the original, and whether the budget ran out.
     func reread(_ line: Line, in image: Image, resolution: Int? = nil, budget: inout RereadBudget,
-                remaining: () -> Double) throws -> (Line?, exhausted: Bool) {
+                invertedLines: InvertedLines = .always, remaining: () -> Double) throws -> (Line?, exhausted: Bool) {
         let resolution = resolution ?? (image.resolution >= 70 ? image.resolution : 300)
         let pad = max(4, line.box.height / 3)
         let cropBox = Box(x: max(0, line.box.x - pad), y: max(0, line.box.y - pad),
@@ -73,7 +73,7 @@ extension TextRecognizer {
             let dpi = Int(Double(resolution) * scale)
             input = try input.ocrWithResolution(dpi)
             let options = RecognitionOptions(segmentation: .singleLine, deadline: max(0.1, remaining()),
-                                             stage: .accurate, vocabulary: vocabulary)
+                                             stage: .accurate, vocabulary: vocabulary, invertedLines: invertedLines)
             let result: PageText
             do { result = try engine.recognize(input, options: options) } catch OCRError.deadlineExceeded { break }
             guard let reading = Self.merge(result, scale: scale, offset: cropBox, original: line) else { continue }

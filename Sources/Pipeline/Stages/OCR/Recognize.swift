@@ -25,6 +25,10 @@ public final class TextRecognizer {
     package internal(set) var pageRereadWins = 0
     /// The working scale of the last page's fast pass (`workingScale`; 1: as given).
     package internal(set) var lastWorkingScale = 1.0
+    /// Whether the last page's weak lines were re-read inverted (`InvertedLines.whereDarkAreas`).
+    package internal(set) var lastReadInvertedLines = true
+    /// CPU seconds of the last page's parts (for profiling).
+    package internal(set) var lastPassSeconds = PassSeconds()
 
     /// What re-reading a page's weak lines may cost, as a share of its fast pass's cost
     /// (``RecognitionCost``; before round 8 the share was of measured time). Measured on the 44
@@ -193,6 +197,11 @@ public final class TextRecognizer {
     private func read(_ image: Image, textDPI dpi: Int, layout: PageSegmentation, deadline seconds: Double,
                       maxPixels: Int) throws -> PageText {
         let start = Date()
+        var clock = PassSeconds.now()
+        var spent = PassSeconds()
+        /// CPU seconds since the last call.
+        let lap = { () -> Double in let now = PassSeconds.now(); defer { clock = now }; return now - clock }
+        defer { lastPassSeconds = spent }
         let factor = Self.workingScale(textDPI: dpi, pixels: image.width * image.height, maxPixels: maxPixels)
         lastWorkingScale = factor
         var input = factor != 1 ? try image.scaled(by: factor) : image
@@ -202,15 +211,27 @@ public final class TextRecognizer {
         // A copy made here is ours to label; the caller's image is copied first.
         let scaled = input !== image ? input : try input.ocrWithResolution(workingDPI)
         scaled.setResolution(workingDPI)
-        // A "word" of vertical bars is a ruling (a table's rules, a receipt's frame), not text.
+        spent.preparation = lap()
+        // Weak lines are re-read inverted only where the page has a dark area that could hold
+        // light text (`Image.mayHoldLightText` on Tesseract's own binarisation); the re-reads
+        // below follow the fast pass's answer. A page read as one block (a receipt) keeps them:
+        // there the inverted reading of a weak line also settles the noise lines a zigzag rule
+        // or a smudge read as letters gives (dev receipts without them: CER 0.177 → 0.181,
+        // a "_AAAAAAAA AMADA LLL…" line for a rule read "ee" inverted).
+        let darkAreas = layout == .singleBlock ? InvertedLines.always
+            : .whereDarkAreas(xHeight: TextScale.xHeight(atDPI: workingDPI))
         var page = try fast.recognize(scaled, options: RecognitionOptions(segmentation: layout, deadline: seconds,
-                                                                          vocabulary: vocabulary))
-            .removingWords { Self.isRuleGlyph($0.text) }
+                                                                          vocabulary: vocabulary, invertedLines: darkAreas))
+            .removingWords { Self.isRuleGlyph($0.text) }  // a "word" of vertical bars is a ruling, not text
+        lastReadInvertedLines = fast.lastReadInvertedLines
+        let invertedLines: InvertedLines = lastReadInvertedLines ? .always : .never
+        spent.fastPass = lap()
         let remaining = { seconds - Date().timeIntervalSince(start) }
         if settings.level != .fast {
             // A page read as (nearly) empty is read again whole (at the working scale), within
             // the page's own deadline.
             page = try rereadPageIfUnreadable(page, image: scaled, segmentation: layout, remaining: remaining)
+            spent.pageReread = lap()
         }
         // The image the page's boxes refer to: the enlarged copy of small text, else the page.
         var detail = scaled
@@ -229,11 +250,14 @@ public final class TextRecognizer {
                                                 lines: page.lines.map { ($0.box.width, $0.box.height) })
             var budget = RereadBudget(share: Self.rereadShare(for: settings.level), ofFastPass: fastCost)
             page = try rereadWeakLines(page, image: detail, resolution: factor < 1 ? dpi : nil, budget: &budget,
-                                       remaining: remaining)
+                                       invertedLines: invertedLines, remaining: remaining)
+            spent.lineRereads = lap()
         }
         let toPage = factor > 1 ? 1 / factor : 1
         let cleaned = Self.removingNoiseLines(page.scaled(by: toPage).removingWords(where: Self.isNoiseFragment))
-        return try Self.readingDotLeaders(cleaned, on: image, xHeight: TextScale.xHeight(atDPI: dpi))
+        let finished = try Self.readingDotLeaders(cleaned, on: image, xHeight: TextScale.xHeight(atDPI: dpi))
+        spent.finishing = lap()
+        return finished
     }
 
     /// `page` (read on `image`, text x-height `xHeight` pixels) with its dot leaders read from
