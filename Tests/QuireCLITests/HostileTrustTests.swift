@@ -92,13 +92,14 @@ final class HostileTrustTests: XCTestCase {
     func testStatusCheckReportsARunThatFailedOnAFullDiskAndItsPendingPages() throws {
         let box = try QuireSandbox(files: ["alpha.pdf", "beta.pdf", "gamma.pdf", "margins.pdf"])
         try box.writePipeline(ocr: false, barcodes: false, extra: "run:\n  workers: 1\n")
-        // No file may grow past 0.9 MB (EFBIG, as a full disk gives ENOSPC): the WAL fills up
+        // No file may grow past 1.1 MB (EFBIG, as a full disk gives ENOSPC): the WAL fills up
         // while pages are processed. The schema's migrations alone write ≈ 0.7 MB of WAL (at
-        // 0.6 MB the run stopped before any page was planned, so none was pending); pages
-        // committed in batches write less WAL than one commit each (at 1.1 MB every page was
-        // committed before the disk was full).
-        let run = try ChildProcess.run("/bin/sh", ["-c", "trap '' XFSZ; exec prlimit --fsize=900000 -- \"$0\" run \"$1\" --quiet",
-                                                   QuireSandbox.executable, box.pipeline], environment: ["QUIRE_FAULT": nil])
+        // 0.6 MB the run stopped before any page was planned, so none was pending). Each page's
+        // extract takes 0.5 s longer (`extract:slow`), so pages finish apart and commit one at a
+        // time: without it, pages finishing together share one commit (batched writes), and how
+        // much WAL is written before the disk is full depends on the timing.
+        let run = try ChildProcess.run("/bin/sh", ["-c", "trap '' XFSZ; exec prlimit --fsize=1100000 -- \"$0\" run \"$1\" --quiet",
+                                                   QuireSandbox.executable, box.pipeline], environment: ["QUIRE_FAULT": "extract:slow"])
         XCTAssertEqual(run.status, 74, run.stderr)
         let check = try box.run(["status", box.pipeline, "--check"])
         XCTAssertEqual(check.status, 1, check.stdout)
