@@ -4,11 +4,16 @@ import XCTest
 /// Issue 31, "Trust at night": the real binary against a hostile or careless operator — hard
 /// links to the database, files swapped during a run, links out of `--out`, forged monitoring.
 final class HostileTrustTests: XCTestCase {
-    /// Starts a slow run (0.5 s a page) with plain progress and returns once it committed a page,
-    /// with its stderr (read it once the run has ended: it prints little).
+    /// Starts a slow run with plain progress and returns once it committed a page, with its
+    /// stderr (read it once the run has ended: it prints little). A file's first page takes 0.5 s,
+    /// its later pages 3.5 s each, so the run is still running while the test acts on it, however
+    /// long a second quire process takes to start on a loaded machine (with 0.5 s a page the first
+    /// run once ended before a second one had looked for the lock's holder).
     private func startSlowRun(_ box: QuireSandbox, pipeline: String? = nil) throws -> (Process, Pipe) {
+        let laterPages = (2...4).map { "extract:slow:#\($0)" }
+        let faults = ["extract:slow"] + Array(repeating: laterPages, count: 6).flatMap { $0 }
         let (process, _, err) = try box.start(["run", pipeline ?? box.pipeline, "--progress", "plain"],
-                                              environment: ["QUIRE_FAULT": "extract:slow"])
+                                              environment: ["QUIRE_FAULT": faults.joined(separator: ",")])
         let deadline = Date(timeIntervalSinceNow: 60)
         while Date() < deadline, ((try? box.scalar("SELECT count(*) FROM pages WHERE status = 'done'")) ?? 0) < 1 {
             usleep(20_000)

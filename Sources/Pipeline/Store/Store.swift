@@ -134,9 +134,12 @@ public final class RunLock {
         if flock(fd, LOCK_EX | LOCK_NB) != 0 {
             let holder = (try? String(contentsOfFile: path, encoding: .utf8))?
                 .trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
-            close(fd)
-            throw Store.OpenError.busy(path: databasePath,
-                                       holder: RunLock.runningRun(in: databasePath) ?? (holder.isEmpty ? "unknown process" : holder))
+            let running = RunLock.runningRun(in: databasePath)
+            // No holder to name: the run that held the lock may have ended since; then take it.
+            if running != nil || !holder.isEmpty || flock(fd, LOCK_EX | LOCK_NB) != 0 {
+                close(fd)
+                throw Store.OpenError.busy(path: databasePath, holder: running ?? (holder.isEmpty ? "unknown process" : holder))
+            }
         }
         self.databasePath = databasePath
         ftruncate(fd, 0)
@@ -160,11 +163,15 @@ public final class RunLock {
         var info = stat()
         fstat(file, &info)
         if flock(file, LOCK_EX | LOCK_NB) != 0 {
-            close(file)
             // Through another path (a hard link) the database cannot be read without its WAL: the
             // kernel's lock table names the process, its command line the run.
-            throw Store.OpenError.busy(path: databasePath, holder: RunLock.runningRun(in: databasePath)
-                                       ?? RunLock.flockHolder(of: info) ?? "unknown process")
+            let holder = RunLock.runningRun(in: databasePath) ?? RunLock.flockHolder(of: info)
+            // Neither names a holder when the run that held the file ended in between (a run
+            // finishing as this one starts): the lock is free now, and this run takes it.
+            if holder != nil || flock(file, LOCK_EX | LOCK_NB) != 0 {
+                close(file)
+                throw Store.OpenError.busy(path: databasePath, holder: holder ?? "unknown process")
+            }
         }
         fileFD = file
         identity = Discovery.FileID(info)
