@@ -11,6 +11,8 @@ import Imaging
 /// the dev set's photos: a QR code on a bottle, codes under glare lines). The map uses only the
 /// three finder centres (``QRFinderLocator``): the fourth corner is where a parallelogram puts
 /// it, which is close enough for zxing's own detector to find the symbol again in the copy.
+/// A copy can also be made through any projective map of the symbol (``PerspectiveSymbol``: a
+/// symbol at a slant, whose fourth corner the parallelogram misplaces).
 ///
 /// Pure Swift over 8-bit gray pixels (bilinear sampling); the crop is first shrunk by
 /// leptonica's area mapping when its modules are larger than ``module``, so no detail aliases.

@@ -1,6 +1,7 @@
 import Barcodes
 import Foundation
 import Imaging
+import Pipeline
 
 /// `quire-bench qr-perspective OUTDIR FILE…`: for each image, each QR finder triple's finder
 /// outlines and projective estimates (``PerspectiveSymbol``), and each copy written to OUTDIR as
@@ -12,7 +13,12 @@ enum PerspectiveTrace {
             guard let image = Image(readingForTests: file) else { throw HarnessError("cannot read \(file)") }
             guard let plane = try? image.barcodeGrayPlane() else { continue }
             let triples = QRFinderLocator.triples(in: plane)
-            print("\(file): \(triples.count) triples")
+            // The two perspective passes as the staged search runs them (CPU of this thread).
+            let start = PassSeconds.now()
+            for binarizer in [BarcodeBinarizer.localAverage, .globalHistogram] {
+                _ = try BarcodeReader().read(image, pass: BarcodePass(multi: false, area: .finderPerspective, binarizer: binarizer))
+            }
+            print("\(file): \(triples.count) triples, perspective passes \(Int((PassSeconds.now() - start) * 1000)) ms CPU")
             if let region = ProcessInfo.processInfo.environment["QR5REGION"]?.split(separator: ",").compactMap({ Double($0) }), region.count == 4 {
                 for f in QRFinderLocator.finders(in: plane) where f.x >= region[0] && f.x <= region[2] && f.y >= region[1] && f.y <= region[3] {
                     print("  finder (\(Int(f.x)),\(Int(f.y))) m \(String(format: "%.1f", f.module)) hits \(f.hits)")
