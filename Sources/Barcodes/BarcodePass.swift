@@ -17,10 +17,14 @@ public struct BarcodePass: Sendable, Hashable, Codable, CustomStringConvertible 
         /// The symbol each finder-pattern triple marks, turned upright and resampled to 4 px a
         /// module (``UprightSymbol``), each read on its own, for QR codes only.
         case finderSymbols
+        /// The symbol each finder-pattern triple marks, flattened by a projective map of its
+        /// finder patterns' outlines (``PerspectiveSymbol``: keystone, curved labels) to 4 px a
+        /// module, each read on its own, for QR codes only.
+        case finderPerspective
     }
 
     /// Reads around QR finder-pattern triples (photos only; QR codes only).
-    public var isFinderArea: Bool { area == .finderPatterns || area == .finderSymbols }
+    public var isFinderArea: Bool { area == .finderPatterns || area == .finderSymbols || area == .finderPerspective }
 
     /// true: zxing `ReadBarcodes` (all symbols); false: `ReadBarcode` (the first symbol).
     public var multi: Bool
@@ -127,6 +131,8 @@ public enum BarcodeSearch: Sendable, Hashable, Codable {
         BarcodePass(multi: false, area: .finderPatterns, binarizer: .globalHistogram),
         BarcodePass(multi: false, area: .finderSymbols),
         BarcodePass(multi: false, area: .finderSymbols, binarizer: .globalHistogram),
+        BarcodePass(multi: false, area: .finderPerspective),
+        BarcodePass(multi: false, area: .finderPerspective, binarizer: .globalHistogram),
     ]
 
     /// The cheap first look at a large image: matrix codes on a quarter-size copy, with both

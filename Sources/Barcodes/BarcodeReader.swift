@@ -101,8 +101,9 @@ public final class BarcodeReader {
             }
             if pass.isFinderArea {
                 // Finder-pattern areas are for photos: a text document's codes are printed and read
-                // by the passes before. Any other image gets them, and they read only QR codes.
-                if textPage || page.finderCrops.isEmpty { continue }
+                // by the passes before. Any other image gets them, and they read only QR codes. The
+                // perspective passes read any triple (their finder outlines are the evidence).
+                if textPage || (pass.area == .finderPerspective ? page.finderTriples.isEmpty : page.finderCrops.isEmpty) { continue }
                 try run(pass, onlyCandidates: false)
                 continue
             }
@@ -124,6 +125,10 @@ public final class BarcodeReader {
     /// At most this many finder triples, the best-shaped, are read upright (on a cluttered 12-megapixel
     /// photo each costs some 30 ms; the dev set's symbols read upright were all among the first).
     static let maxUpright = 20
+    /// Every triple found is tried in perspective (at most 40): only those whose three finder
+    /// patterns have square outlines lined up with the triple are read (``PerspectiveSymbol``),
+    /// and among a photo's several codes the right triples may come after many made of two codes' finders.
+    static let maxPerspective = 40
 
     /// At most this many re-reads of a page with found symbols painted out.
     static let maxBlankingRounds = 16
@@ -175,7 +180,7 @@ public final class BarcodeReader {
             : pass.linearOnly ? symbologies.filter(\.isLinear)
             : pass.matrixOnly ? symbologies.filter { !$0.isLinear } : symbologies
         guard !wanted.isEmpty else { return [] }
-        if pass.area == .finderSymbols { return try readUpright(page, pass: pass, wanted: wanted) }
+        if pass.area == .finderSymbols || pass.area == .finderPerspective { return try readUpright(page, pass: pass, wanted: wanted) }
         var found: [Barcode] = []
         let areas: [Box?] = onlyCandidates ? page.candidates : areas(of: page, pass.area)
         for area in areas {
@@ -198,7 +203,7 @@ public final class BarcodeReader {
             return page.candidates
         case .finderPatterns:
             return page.finderCrops
-        case .finderSymbols:
+        case .finderSymbols, .finderPerspective:
             return []   // read by readUpright
         }
     }
@@ -231,15 +236,33 @@ public final class BarcodeReader {
         return barcodes(symbols, wanted: wanted, area: cropBox, pagePoint: transform.pagePoint)
     }
 
-    /// Each finder triple's symbol read upright at a good module size (``UprightSymbol``).
+    /// Each finder triple's symbol read upright at a good module size (``UprightSymbol``): by the
+    /// affine map of its finder centres, or (`.finderPerspective`) by each projective estimate
+    /// from its finder outlines (``PerspectiveSymbol``) until one decodes.
     private func readUpright(_ page: BarcodePage, pass: BarcodePass, wanted: Set<Symbology>) throws(BarcodeError) -> [Barcode] {
         var found: [Barcode] = []
-        for triple in page.finderTriples.prefix(Self.maxUpright) {
-            guard let upright = UprightSymbol(page.gray, triple: triple) else { continue }
-            let plane = upright.plane
-            let symbols = try readPlane(plane, pass: pass, wanted: wanted,
-                                        context: "reading \(page.width)x\(page.height) image, pass \(pass), area \(triple.area)")
-            BarcodeGeometry.merge(barcodes(symbols, wanted: wanted, area: triple.area, pagePoint: upright.pagePoint), into: &found)
+        let perspective = pass.area == .finderPerspective
+        // One finder is in many triples: its outline is found once.
+        var outlines: [(finder: QRFinderLocator.Finder, outline: FinderOutline?)] = []
+        func outline(_ finder: QRFinderLocator.Finder) -> FinderOutline? {
+            if let known = outlines.first(where: { $0.finder == finder }) { return known.outline }
+            let made = FinderOutline(page.gray, finder: finder)
+            outlines.append((finder, made))
+            return made
+        }
+        for triple in page.finderTriples.prefix(perspective ? Self.maxPerspective : Self.maxUpright) {
+            // The copies, made one at a time until one decodes.
+            let copies: [() -> UprightSymbol?] = perspective
+                ? PerspectiveSymbol.estimates(page.gray, triple: triple, outline: outline).map { estimate in
+                    { UprightSymbol(page.gray, symbol: estimate.symbol, modules: Double(estimate.modules), pageModule: estimate.pageModule) } }
+                : [{ UprightSymbol(page.gray, triple: triple) }]
+            for copy in copies {
+                guard let upright = copy() else { continue }
+                let symbols = try readPlane(upright.plane, pass: pass, wanted: wanted,
+                                            context: "reading \(page.width)x\(page.height) image, pass \(pass), area \(triple.area)")
+                BarcodeGeometry.merge(barcodes(symbols, wanted: wanted, area: triple.area, pagePoint: upright.pagePoint), into: &found)
+                if !symbols.isEmpty { break }
+            }
         }
         return found
     }

@@ -11,6 +11,8 @@ import Imaging
 /// the dev set's photos: a QR code on a bottle, codes under glare lines). The map uses only the
 /// three finder centres (``QRFinderLocator``): the fourth corner is where a parallelogram puts
 /// it, which is close enough for zxing's own detector to find the symbol again in the copy.
+/// A copy can also be made through any projective map of the symbol (``PerspectiveSymbol``: a
+/// symbol at a slant, whose fourth corner the parallelogram misplaces).
 ///
 /// Pure Swift over 8-bit gray pixels (bilinear sampling); the crop is first shrunk by
 /// leptonica's area mapping when its modules are larger than ``module``, so no detail aliases.
@@ -24,18 +26,16 @@ package struct UprightSymbol {
 
     /// The upright copy.
     package var plane: BarcodeGrayPlane
-    /// Page pixels of the copy's origin and of one pixel step right and down in it.
-    private var origin: (x: Double, y: Double)
-    private var stepX: (x: Double, y: Double)
-    private var stepY: (x: Double, y: Double)
+    /// The copy's pixels (x, y) ↦ page pixels.
+    private var copyToPage: ProjectiveMap
 
     /// The page point shown at (x, y) of ``plane``.
     package func pagePoint(x: Double, y: Double) -> (x: Double, y: Double) {
-        (origin.x + x * stepX.x + y * stepY.x, origin.y + x * stepX.y + y * stepY.y)
+        copyToPage.apply((x, y)) ?? (x, y)
     }
 
-    /// The upright copy of the symbol `triple` marks on `image`; nil when the area cannot be
-    /// copied (it misses the image, or leptonica fails).
+    /// The upright copy of the symbol `triple` marks on `image`, by the affine map of its three
+    /// finder centres; nil when the area cannot be copied (it misses the image, or leptonica fails).
     package init?(_ image: Image, triple: QRFinderLocator.Triple) {
         let a = triple.corner, b = triple.right, c = triple.below
         let m = triple.module
@@ -43,16 +43,29 @@ package struct UprightSymbol {
         // Modules between finder centres (a symbol of N modules has N − 7).
         let span = (hypot(b.x - a.x, b.y - a.y) + hypot(c.x - a.x, c.y - a.y)) / 2 / m
         guard span >= 7 else { return nil }
-        let side = Int(((span + 7 + 2 * Self.quietModules) * Self.module).rounded())
-        let inset = (Self.quietModules + 3.5) * Self.module          // the corner finder's centre
-        let spanPixels = span * Self.module
-        // Copy pixel (u, v) ↦ page: A + (u − inset)/spanPixels·(B − A) + (v − inset)/spanPixels·(C − A).
-        let stepX = ((b.x - a.x) / spanPixels, (b.y - a.y) / spanPixels)
-        let stepY = ((c.x - a.x) / spanPixels, (c.y - a.y) / spanPixels)
-        let origin = (a.x - inset * (stepX.0 + stepY.0), a.y - inset * (stepX.1 + stepY.1))
+        // Symbol modules (u, v) ↦ page: A + (u − 3.5)/span·(B − A) + (v − 3.5)/span·(C − A).
+        let x = ((b.x - a.x) / span, (b.y - a.y) / span), y = ((c.x - a.x) / span, (c.y - a.y) / span)
+        let origin = (a.x - 3.5 * (x.0 + y.0), a.y - 3.5 * (x.1 + y.1))
+        self.init(image, symbol: .affine(origin: origin, x: x, y: y), modules: span + 7, pageModule: m)
+    }
+
+    /// The copy of a symbol of `modules` modules a side that `symbol` maps onto the page (module
+    /// coordinates, (0, 0) the symbol's outer top-left corner, to page pixels); `pageModule`: the
+    /// smallest module on the page, in pixels. Nil when the area cannot be copied, or part of the
+    /// copy lies beyond the map's horizon.
+    package init?(_ image: Image, symbol: ProjectiveMap, modules: Double, pageModule m: Double) {
+        guard modules >= 14, m > 0 else { return nil }
+        let side = Int(((modules + 2 * Self.quietModules) * Self.module).rounded())
+        // Copy pixel (u, v) ↦ symbol modules (u / module − quiet, v / module − quiet) ↦ page.
+        guard let map = symbol.after(.scaling(1 / Self.module, dx: -Self.quietModules, dy: -Self.quietModules)) else { return nil }
         // The page area the copy shows, read at a scale where a module is about `module` px.
-        let xs = [0.0, Double(side)].flatMap { u in [0.0, Double(side)].map { v in origin.0 + u * stepX.0 + v * stepY.0 } }
-        let ys = [0.0, Double(side)].flatMap { u in [0.0, Double(side)].map { v in origin.1 + u * stepX.1 + v * stepY.1 } }
+        var xs: [Double] = [], ys: [Double] = []
+        for u in [0.0, Double(side)] {
+            for v in [0.0, Double(side)] {
+                guard let p = map.apply((u, v)) else { return nil }
+                xs.append(p.x); ys.append(p.y)
+            }
+        }
         let left = max(0, Int(xs.min()!.rounded(.down)) - 1), top = max(0, Int(ys.min()!.rounded(.down)) - 1)
         let right = min(image.width, Int(xs.max()!.rounded(.up)) + 1), bottom = min(image.height, Int(ys.max()!.rounded(.up)) + 1)
         guard right - left >= 8, bottom - top >= 8 else { return nil }
@@ -61,6 +74,7 @@ package struct UprightSymbol {
                                                        scale: shrink) else { return nil }
         // Scaled-crop coordinates of a page point: ((x − left)·sx, (y − top)·sy).
         let sx = Double(source.width) / Double(right - left), sy = Double(source.height) / Double(bottom - top)
+        let k = map.m
         var out = [UInt8](repeating: 255, count: side * side)
         source.bytes.withUnsafeBufferPointer { px in
             out.withUnsafeMutableBufferPointer { o in
@@ -69,8 +83,10 @@ package struct UprightSymbol {
                     let fv = Double(v) + 0.5
                     for u in 0..<side {
                         let fu = Double(u) + 0.5
-                        let x = (origin.0 + fu * stepX.0 + fv * stepY.0 - Double(left)) * sx - 0.5
-                        let y = (origin.1 + fu * stepX.1 + fv * stepY.1 - Double(top)) * sy - 0.5
+                        let d = k[6] * fu + k[7] * fv + 1
+                        guard d > 1e-9 else { continue }
+                        let x = ((k[0] * fu + k[1] * fv + k[2]) / d - Double(left)) * sx - 0.5
+                        let y = ((k[3] * fu + k[4] * fv + k[5]) / d - Double(top)) * sy - 0.5
                         guard x >= 0, y >= 0, x < Double(w - 1), y < Double(h - 1) else { continue }
                         let x0 = Int(x), y0 = Int(y), fx = x - Double(x0), fy = y - Double(y0)
                         let i = y0 * w + x0
@@ -82,9 +98,7 @@ package struct UprightSymbol {
             }
         }
         plane = BarcodeGrayPlane(width: side, height: side, bytes: out)
-        self.origin = origin
-        self.stepX = stepX
-        self.stepY = stepY
+        copyToPage = map
     }
 }
 

@@ -6,6 +6,7 @@ import Foundation
 let usage = """
 usage: quire-bench barcodes SET                      every candidate pass alone, then the staged search
        quire-bench barcode-trace [--jsonl] FILE...   the staged search and each of its passes on images
+       quire-bench qr-perspective OUTDIR FILE...     QR finder outlines and perspective copies (PGM)
        quire-bench ocr SET [--levels L,L] [--osd]    read a bench/ocr-quality set at each level
        quire-bench ocr-split FOLDER [--level L]      CPU seconds per part of reading each page image
        quire-bench detect PAGES [--locale L] [--out FILE]   detect data on exported pages' words
@@ -27,6 +28,7 @@ do {
     switch command {
     case "barcodes": try BarcodePasses.run(set: args[1])
     case "barcode-trace": try BarcodeTrace.run(files: args.dropFirst().filter { $0 != "--jsonl" }, jsonl: args.contains("--jsonl"))
+    case "qr-perspective": try PerspectiveTrace.run(out: args[1], files: Array(args.dropFirst(2)))
     case "ocr":
         try OCREvaluation.run(set: args[1], levels: option("--levels", in: args) ?? "fast,balanced,accurate",
                               osd: args.contains("--osd"))

@@ -33,8 +33,9 @@ final class ExtractPageStage: PageStage {
     /// 6: a text-layer page's figure candidates include the areas where its PDF draws images;
     /// 7: a text-layer page drawing only text and straight marks is not rendered (its rulings
     /// come from its drawing); a page printing visible text over a full-page image keeps its
-    /// text layer.
-    static let revision = 7
+    /// text layer; 8: the orientation probe is never enlarged past 16 megapixels (a camera photo
+    /// without text size may be found turned differently).
+    static let revision = 8
     static let inputs: [Stage] = []
     static let needsImage = true
     /// The image every stage needing one works on comes from here.

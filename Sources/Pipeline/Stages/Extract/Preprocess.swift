@@ -137,10 +137,25 @@ public final class Preprocessor {
         return !long.isEmpty && standing * 2 > long.count
     }
 
-    /// A grey copy of `image` at `orientationDPI` text resolution (enlarged at most 3×).
+    /// A probe is never enlarged past this many pixels. A 12-megapixel camera photo of a QR code
+    /// has no text size and a 72-dpi file resolution: enlarged 2.8× it became a 94-megapixel
+    /// probe, and orientation detection on it took 5 s of CPU, so the page failed on the 10 s
+    /// limit under load (dev set: `close/image017.jpg`). A page of text at 200 dpi is 4
+    /// megapixels (A4); a probe that must be enlarged past 16 stays at the page's own size.
+    static let maxEnlargedProbePixels = 16_000_000.0
+
+    /// The scale of the probe of a `width`×`height` image whose text is at `textDPI`: to
+    /// `orientationDPI`, enlarging at most 3× and not past ``maxEnlargedProbePixels``.
+    static func probeFactor(width: Int, height: Int, textDPI: Int) -> Double {
+        let factor = min(3, Double(orientationDPI) / Double(max(1, textDPI)))
+        guard factor > 1 else { return factor }
+        return max(1, min(factor, (maxEnlargedProbePixels / Double(max(1, width * height))).squareRoot()))
+    }
+
+    /// A grey copy of `image` at `orientationDPI` text resolution (``probeFactor(width:height:textDPI:)``).
     private func probe(_ image: Image, textDPI: Int) throws -> Image {
         var probe = try image.grayscale()
-        let factor = min(3, Double(Self.orientationDPI) / Double(textDPI))
+        let factor = Self.probeFactor(width: image.width, height: image.height, textDPI: textDPI)
         if factor < 0.87 || factor > 1.15 { probe = try probe.scaled(by: factor) }
         return try probe.ocrWithResolution(Int((Double(textDPI) * (factor < 0.87 || factor > 1.15 ? factor : 1)).rounded()))
     }
