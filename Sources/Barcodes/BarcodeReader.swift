@@ -176,6 +176,7 @@ public final class BarcodeReader {
             : pass.matrixOnly ? symbologies.filter { !$0.isLinear } : symbologies
         guard !wanted.isEmpty else { return [] }
         if pass.area == .finderSymbols { return try readUpright(page, pass: pass, wanted: wanted) }
+        if pass.area == .smallModules { return try readSmallModules(page, pass: pass, wanted: wanted) }
         var found: [Barcode] = []
         let areas: [Box?] = onlyCandidates ? page.candidates : areas(of: page, pass.area)
         for area in areas {
@@ -198,8 +199,8 @@ public final class BarcodeReader {
             return page.candidates
         case .finderPatterns:
             return page.finderCrops
-        case .finderSymbols:
-            return []   // read by readUpright
+        case .finderSymbols, .smallModules:
+            return []   // read by readUpright, readSmallModules
         }
     }
 
@@ -246,7 +247,7 @@ public final class BarcodeReader {
 
     /// zxing's symbols as barcodes, corners mapped to page pixels by `pagePoint`; `area`: the
     /// page area read (the position of a symbol zxing gives none for).
-    private func barcodes(_ symbols: [ZXingSymbol], wanted: Set<Symbology>, area cropBox: Box,
+    func barcodes(_ symbols: [ZXingSymbol], wanted: Set<Symbology>, area cropBox: Box,
                           pagePoint: (Double, Double) -> (x: Double, y: Double)) -> [Barcode] {
         symbols.compactMap { symbol -> Barcode? in
             guard let family = Symbology(zxingFormat: symbol.format),
@@ -279,7 +280,7 @@ public final class BarcodeReader {
     /// reads return at the first symbol and never compare. So multi reads run with rotation and
     /// downscaling off (the 90° turn is a second read here, scaling is a pass of its own) and
     /// without DataBar, which is read one symbol at a time, whiting out each symbol found.
-    private func readPlane(_ plane: BarcodeGrayPlane, pass: BarcodePass, wanted: Set<Symbology>,
+    func readPlane(_ plane: BarcodeGrayPlane, pass: BarcodePass, wanted: Set<Symbology>,
                            context: String) throws(BarcodeError) -> [ZXingSymbol] {
         guard pass.multi else {
             return try ZXingRead.read(gray: plane.bytes, width: plane.width, height: plane.height,

@@ -29,8 +29,9 @@ final class BarcodesPageStage: PageStage {
     /// structured-append places kept (migration 24); 6: a text-layer page is searched only when
     /// its content draws an image or a code-like shape, and its row says when not; 7: QR symbols
     /// read upright through their finder triples, finder search for gray labels and slanted symbols;
-    /// 8: a text-layer page only in the areas of its images and code-like shapes (with their quiet zones).
-    static let revision = 8
+    /// 8: a text-layer page only in the areas of its images and code-like shapes (with their quiet zones);
+    /// 9: code-like regions with modules under 2 px read enlarged (``Barcodes/ModuleScale``).
+    static let revision = 9
     static let inputs: [Stage] = [.extract]
     static let needsImage = true
 
