@@ -25,7 +25,8 @@ enum BarcodeTrace {
             print("\(file) \(image.width)x\(image.height) staged \(ms(start)) ms: \(describe(staged))")
             guard let plane = try? image.barcodeGrayPlane() else { continue }
             let candidates = (try? (image.isPlainGray ? image : image.grayscale()).barcodeCandidateRegions()) ?? []
-            print("  candidates \(candidates.count): " + candidates.prefix(12).map { "\($0.x),\($0.y) \($0.width)x\($0.height)" }.joined(separator: "; "))
+            let loose = (try? (image.isPlainGray ? image : image.grayscale()).barcodeCandidateRegions(rejectText: false)) ?? []
+            print("  candidates \(candidates.count) (\(loose.count) without the text test): " + candidates.prefix(12).map { "\($0.x),\($0.y) \($0.width)x\($0.height)" }.joined(separator: "; "))
             start = Date()
             let finders = QRFinderLocator.finders(in: plane)
             let crops = QRFinderLocator.triples(in: plane).map(\.area)
