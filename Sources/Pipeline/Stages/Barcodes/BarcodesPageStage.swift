@@ -30,7 +30,8 @@ final class BarcodesPageStage: PageStage {
     /// its content draws an image or a code-like shape, and its row says when not; 7: QR symbols
     /// read upright through their finder triples, finder search for gray labels and slanted symbols;
     /// 8: a text-layer page only in the areas of its images and code-like shapes (with their quiet zones);
-    /// 9: code-like regions with modules under 2 px read enlarged (``Barcodes/ModuleScale``).
+    /// 9: code-like regions with modules under 2 px read enlarged (``Barcodes/ModuleScale``), and
+    /// linear codes with modules of 12+ px found by a 4× coarser look for code-like regions.
     static let revision = 9
     static let inputs: [Stage] = [.extract]
     static let needsImage = true
