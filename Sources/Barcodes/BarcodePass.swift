@@ -21,6 +21,9 @@ public struct BarcodePass: Sendable, Hashable, Codable, CustomStringConvertible 
         /// finder patterns' outlines (``PerspectiveSymbol``: keystone, curved labels) to 4 px a
         /// module, each read on its own, for QR codes only.
         case finderPerspective
+        /// Code-like regions whose modules are under 2 px, enlarged 3× (then 4×) with a cubic
+        /// kernel (``ModuleScale``), each read on its own.
+        case smallModules
     }
 
     /// Reads around QR finder-pattern triples (photos only; QR codes only).
@@ -103,7 +106,8 @@ public enum BarcodeSearch: Sendable, Hashable, Codable {
     /// cheap look found a region), and EAN/UPC and GS1 DataBar codes with ZBar, whose edge
     /// scanner keeps faint bars under uneven light that zxing-cpp's row binariser loses (a
     /// retail label on a bottle; the symbols found before are painted out by then, so it reads
-    /// only what zxing missed) and which never aborts on DataBar as zxing-cpp 1.4 may.
+    /// only what zxing missed) and which never aborts on DataBar as zxing-cpp 1.4 may. Last, the
+    /// code-like regions with modules too small for zxing, enlarged (``ModuleScale``).
     public static let pagePasses: [BarcodePass] = [
         .fast,
         BarcodePass(multi: false, area: .candidates, scale: 2),
@@ -113,6 +117,7 @@ public enum BarcodeSearch: Sendable, Hashable, Codable {
         BarcodePass(multi: true, matrixOnly: true, invert: true),
         BarcodePass(multi: false, area: .candidates, linearOnly: true, invert: true),
         BarcodePass(linearOnly: true, zbar: true),
+        BarcodePass(multi: false, area: .smallModules),
     ]
 
     /// The passes for photos: matrix codes at other scales and thresholds, and ZBar.

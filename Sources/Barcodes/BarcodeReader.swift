@@ -181,6 +181,7 @@ public final class BarcodeReader {
             : pass.matrixOnly ? symbologies.filter { !$0.isLinear } : symbologies
         guard !wanted.isEmpty else { return [] }
         if pass.area == .finderSymbols || pass.area == .finderPerspective { return try readUpright(page, pass: pass, wanted: wanted) }
+        if pass.area == .smallModules { return try readSmallModules(page, pass: pass, wanted: wanted) }
         var found: [Barcode] = []
         let areas: [Box?] = onlyCandidates ? page.candidates : areas(of: page, pass.area)
         for area in areas {
@@ -203,8 +204,8 @@ public final class BarcodeReader {
             return page.candidates
         case .finderPatterns:
             return page.finderCrops
-        case .finderSymbols, .finderPerspective:
-            return []   // read by readUpright
+        case .finderSymbols, .finderPerspective, .smallModules:
+            return []   // read by readUpright, readSmallModules
         }
     }
 
@@ -269,7 +270,7 @@ public final class BarcodeReader {
 
     /// zxing's symbols as barcodes, corners mapped to page pixels by `pagePoint`; `area`: the
     /// page area read (the position of a symbol zxing gives none for).
-    private func barcodes(_ symbols: [ZXingSymbol], wanted: Set<Symbology>, area cropBox: Box,
+    func barcodes(_ symbols: [ZXingSymbol], wanted: Set<Symbology>, area cropBox: Box,
                           pagePoint: (Double, Double) -> (x: Double, y: Double)) -> [Barcode] {
         symbols.compactMap { symbol -> Barcode? in
             guard let family = Symbology(zxingFormat: symbol.format),
@@ -302,7 +303,7 @@ public final class BarcodeReader {
     /// reads return at the first symbol and never compare. So multi reads run with rotation and
     /// downscaling off (the 90° turn is a second read here, scaling is a pass of its own) and
     /// without DataBar, which is read one symbol at a time, whiting out each symbol found.
-    private func readPlane(_ plane: BarcodeGrayPlane, pass: BarcodePass, wanted: Set<Symbology>,
+    func readPlane(_ plane: BarcodeGrayPlane, pass: BarcodePass, wanted: Set<Symbology>,
                            context: String) throws(BarcodeError) -> [ZXingSymbol] {
         guard pass.multi else {
             return try ZXingRead.read(gray: plane.bytes, width: plane.width, height: plane.height,

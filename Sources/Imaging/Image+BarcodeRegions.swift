@@ -31,17 +31,29 @@ extension Image {
         // fuse, while at the finer scale they stay separate blobs too thin to count. Whole
         // paragraphs fuse there too, so a region from that look is kept only when made of bars.
         let coarse = try factor < 1 ? work.halvedGray() : nil
+        // And a page worked at half size or less once more, 4× coarser: the bars of a linear code
+        // with modules twice as large again (12+ px on a 200-dpi page, 24+ px at 300 dpi: a
+        // shipping label's big code, a poster) are too far apart for the 2× look to fuse, which
+        // sees only groups of a few bars (not read as a code).
+        let coarser = try factor <= 0.5 ? coarse?.halvedGray() : nil
         return gray.withPix { gray8 -> [DocumentModel.Box] in
+            var largeBars: [(box: DocumentModel.Box, area: Int)] = []
             var found = work.withPix { smallPix in
-                Self.scan(smallPix, factor: factor, brick: brick, sizeScale: k, gray: gray8,
-                          width: width, height: height, padding: padding, rejectText: rejectText)
+                // The 4× look's blobs are judged on the work image: its bars are still separate
+                // pieces there, and whole columns of text fused at that scale cost a fraction.
+                largeBars = coarser?.withPix { coarserPix in
+                    Self.scan(coarserPix, factor: factor / 4, brick: brick, sizeScale: k / 4, gray: smallPix, grayFactor: factor,
+                              width: width, height: height, padding: padding, rejectText: rejectText, barsOnly: true)
+                } ?? []
+                return Self.scan(smallPix, factor: factor, brick: brick, sizeScale: k, gray: gray8,
+                                 width: width, height: height, padding: padding, rejectText: rejectText)
             }
             let extras = coarse?.withPix { coarsePix in
                 Self.scan(coarsePix, factor: factor / 2, brick: brick, sizeScale: k / 2, gray: gray8,
                           width: width, height: height, padding: padding, rejectText: rejectText, barsOnly: true)
             } ?? []
-            // Regions found at both scales are kept once.
-            for extra in extras where !found.contains(where: { Self.covers($0.box, extra.box) }) {
+            // Regions found at more than one scale are kept once.
+            for extra in extras + largeBars where !found.contains(where: { Self.covers($0.box, extra.box) }) {
                 found.append(extra)
             }
             return found.sorted { $0.area > $1.area }.prefix(maxCount).map(\.box)
@@ -50,9 +62,10 @@ extension Image {
 
     /// Code-like regions of `smallPix` (the page reduced by `factor`), in page pixels, with
     /// their blobs' areas in page pixels (largest first wins a place among `maxCount`).
-    /// `brick`: the closing's size; `sizeScale`: the size limits' scale (1 at 1200 px long side).
+    /// `brick`: the closing's size; `sizeScale`: the size limits' scale (1 at 1200 px long side);
+    /// `gray`: the 8-bpp pixels whose ink pieces judge a blob, at `grayFactor` of the page's size.
     private static func scan(_ smallPix: UnsafeMutablePointer<PIX>, factor: Double, brick: Int32, sizeScale k: Double,
-                             gray gray8: UnsafeMutablePointer<PIX>, width: Int, height: Int, padding: Double,
+                             gray gray8: UnsafeMutablePointer<PIX>, grayFactor: Double = 1, width: Int, height: Int, padding: Double,
                              rejectText: Bool, barsOnly: Bool = false) -> [(box: DocumentModel.Box, area: Int)] {
         var binary: UnsafeMutablePointer<PIX>?
         let sw = pixGetWidth(smallPix), sh = pixGetHeight(smallPix)
@@ -82,9 +95,10 @@ extension Image {
             guard density > 0.28, density < 0.8 else { continue }
             if rejectText || barsOnly {
                 // Judge the blob at full resolution, where glyphs are still separate pieces.
-                let full = DocumentModel.Box(x: Int(Double(x) / factor), y: Int(Double(y) / factor),
-                                             width: Int((Double(w) / factor).rounded(.up)),
-                                             height: Int((Double(h) / factor).rounded(.up)))
+                let toGray = grayFactor / factor
+                let full = DocumentModel.Box(x: Int(Double(x) * toGray), y: Int(Double(y) * toGray),
+                                             width: Int((Double(w) * toGray).rounded(.up)),
+                                             height: Int((Double(h) * toGray).rounded(.up)))
                 guard let ink = InkPieces(gray8, full) else { continue }
                 if barsOnly && !Self.looksLikeBars(ink) { continue }
                 if rejectText && Self.looksLikeText(ink) { continue }

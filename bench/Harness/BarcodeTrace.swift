@@ -24,6 +24,13 @@ enum BarcodeTrace {
             }
             print("\(file) \(image.width)x\(image.height) staged \(ms(start)) ms: \(describe(staged))")
             guard let plane = try? image.barcodeGrayPlane() else { continue }
+            let grayImage = (try? image.isPlainGray ? image : image.grayscale()) ?? image
+            start = Date()
+            let candidates = (try? grayImage.barcodeCandidateRegions()) ?? []
+            let candidateMS = ms(start)
+            let loose = (try? grayImage.barcodeCandidateRegions(rejectText: false)) ?? []
+            func boxes(_ list: [Box]) -> String { list.prefix(12).map { "\($0.x),\($0.y) \($0.width)x\($0.height)" }.joined(separator: "; ") }
+            print("  candidates \(candidates.count) (\(candidateMS) ms): \(boxes(candidates)); without the text test \(loose.count): \(boxes(loose))")
             start = Date()
             let finders = QRFinderLocator.finders(in: plane)
             let crops = QRFinderLocator.triples(in: plane).map(\.area)

@@ -31,7 +31,9 @@ final class BarcodesPageStage: PageStage {
     /// read upright through their finder triples, finder search for gray labels and slanted symbols;
     /// 8: a text-layer page only in the areas of its images and code-like shapes (with their quiet zones);
     /// 9: QR symbols read through projective maps of their finder patterns' outlines (keystone, curved labels).
-    static let revision = 9
+    /// 10: code-like regions with modules under 2 px read enlarged (``Barcodes/ModuleScale``), and
+    /// linear codes with modules of 12+ px found by a 4× coarser look for code-like regions.
+    static let revision = 10
     static let inputs: [Stage] = [.extract]
     static let needsImage = true
 
