@@ -160,6 +160,7 @@ struct ContentScanner {
                     } else if op.elementsEqual("BI".utf8) {
                         drawing.images.append(ctm.box(0, 0, 1, 1))
                         drawing.imageOperators.append(drawing.operators)
+                        drawing.imagePlacements.append(ctm.placement)
                     }
                 }
             }
@@ -254,6 +255,7 @@ struct ContentScanner {
         case .image:
             drawing.images.append(ctm.box(0, 0, 1, 1))
             drawing.imageOperators.append(drawing.operators)
+            drawing.imagePlacements.append(ctm.placement)
         case let .form(matrix, content, formResources):
             drawing.forms += 1
             guard depth < 16 else { return }

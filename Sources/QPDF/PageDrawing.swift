@@ -57,6 +57,9 @@ public struct PageDrawing: Sendable, Equatable {
     public var rotation = 0
     /// For each of `images`, how many operators had been read when it was drawn (paint order).
     public var imageOperators: [Int] = []
+    /// For each of `images`, the matrix that places its unit square on the page (user space):
+    /// its rotation, flip and scale (``Placement``).
+    public var imagePlacements: [Placement] = []
     /// How many operators had been read when text was last shown in a visible render mode
     /// (not 3, invisible, nor 7, clip only); -1 when none was.
     public var lastVisibleText = -1

@@ -29,8 +29,9 @@ final class BarcodesPageStage: PageStage {
     /// structured-append places kept (migration 24); 6: a text-layer page is searched only when
     /// its content draws an image or a code-like shape, and its row says when not; 7: QR symbols
     /// read upright through their finder triples, finder search for gray labels and slanted symbols;
-    /// 8: a text-layer page only in the areas of its images and code-like shapes (with their quiet zones).
-    static let revision = 8
+    /// 8: a text-layer page only in the areas of its images and code-like shapes (with their quiet zones);
+    /// 9: a text-layer page whose only candidates are images, in the images' own pixels.
+    static let revision = 9
     static let inputs: [Stage] = [.extract]
     static let needsImage = true
 
@@ -59,6 +60,9 @@ final class BarcodesPageStage: PageStage {
             case .tooComplex(let what)?: return BarcodeFindings(codes: [], note: Self.tooComplexNote(what))
             case .mayHoldCodes?, nil:
                 let engine = detector(settings, conservative: page.task.conservativeBarcodes)
+                if let images = working.embeddedCodeImages {
+                    return BarcodeFindings(codes: try Self.read(images, with: engine, textWords: words))
+                }
                 guard let areas = working.codeAreas else {
                     return BarcodeFindings(codes: try engine.detect(working.image, textWords: words))
                 }

@@ -33,8 +33,9 @@ final class ExtractPageStage: PageStage {
     /// 6: a text-layer page's figure candidates include the areas where its PDF draws images;
     /// 7: a text-layer page drawing only text and straight marks is not rendered (its rulings
     /// come from its drawing); a page printing visible text over a full-page image keeps its
-    /// text layer.
-    static let revision = 7
+    /// text layer; 8: with barcodes on, a page whose only code candidates are images is not rendered
+    /// at full resolution (its images are read from their own pixels).
+    static let revision = 8
     static let inputs: [Stage] = []
     static let needsImage = true
     /// The image every stage needing one works on comes from here.
@@ -119,7 +120,7 @@ final class ExtractPageStage: PageStage {
             textLayer: extracted.textLayer.map { page.settings.ocr.detectsLanguage ? $0.withDetectedLanguage() : $0 },
             estimatedDPI: usesOCR ? prepared.textScale?.estimatedDPI : nil,
             working: WorkingPage(prepared: prepared, firstReading: firstReading, drawing: extracted.drawing,
-                                 codeAreas: extracted.codeAreas))
+                                 codeAreas: extracted.codeAreas, embeddedCodeImages: extracted.embeddedCodeImages))
     }
 
     private func preprocessor(_ settings: ExtractSettings, languages: [String]) throws -> Preprocessor {
