@@ -27,8 +27,10 @@ final class EmbeddedCodeImageTests: XCTestCase {
         return (try XCTUnwrap(outputs.first as? ExtractOutput), try XCTUnwrap(outputs.last as? BarcodeFindings))
     }
 
-    /// `born_digital_image_codes.pdf`: a QR code stored transposed and placed by [0 −S −S 0], and
-    /// a Code 128 stored upside down at one pixel a module and placed by a half turn. Each is
+    /// `born_digital_image_codes.pdf`: a QR code stored transposed and placed by [0 −S −S 0], a
+    /// Code 128 stored upside down at one pixel a module and placed by a half turn, and one stored
+    /// standing and laid down by a quarter turn (poppler's box of it has its own sides, not its
+    /// bounding box's, and is still matched to the content walk's image). Each is
     /// read from its image (the page keeps the 100-dpi ruling raster), with the corners a
     /// 300-dpi render of the whole page gives (within 4 px) and the same orientation.
     func testCodesInTurnedEmbeddedImagesAreReadFromTheirPixelsWithPageCorners() throws {
@@ -37,7 +39,7 @@ final class EmbeddedCodeImageTests: XCTestCase {
         let path = Self.fixtures.appendingPathComponent("extract/born_digital_image_codes.pdf").path
         let file = DocumentRef(id: 7, path: path, kind: try FileKind.sniff(path: path))
         let pdf = try PDFDocument(path: path)
-        for (n, payload) in [(1, "quire-turned-7"), (2, "QUIRE-IMG-9")] {
+        for (n, payload) in [(1, "quire-turned-7"), (2, "QUIRE-IMG-9"), (3, "QUIRE-TURN-3")] {
             let (extract, findings) = try run(work, file, page: n)
             XCTAssertEqual(extract.working?.drawing, DrawingVerdict.mayHoldCodes, payload)
             XCTAssertEqual(extract.working?.embeddedCodeImages?.count, 1, payload)

@@ -18,13 +18,13 @@ extension PageExtractor {
     /// An image narrower and lower than this many of its own pixels cannot hold a code (a
     /// 21-module QR code at one pixel a module is 21 wide).
     static let smallestCodeImagePixels = 16
-    /// How far (points) poppler's box of an image may be from the content walk's to be the same.
-    static let imageMatchTolerance = 0.5
+    /// How far (points) the sides of poppler's box of an image may be from the content walk's.
+    static let imageMatchTolerance = 2.5
 
     /// The page's code candidates read from the images' own pixels instead of a page raster:
     /// only when every candidate is an image (no code-like vector drawing), there are at most
     /// ``mostEmbeddedCodeImages``, the page is not turned (/Rotate) and each image poppler
-    /// decodes matches one the content walk placed. Images off the page and images too small
+    /// decodes matches one the content walk placed (``sameSize(_:sides:_:)``, in drawing order). Images off the page and images too small
     /// to hold a code are left out. Nil: the page must be rendered and searched as before.
     static func embeddedCodeImages(of page: PDFPage, drawing: PageDrawing, dpi: Int, maxPixels: Int) -> [EmbeddedCodeImage]? {
         guard drawing.rotation == 0, let box = drawing.pageBox, box.width > 0, box.height > 0,
@@ -33,18 +33,24 @@ extension PageExtractor {
             drawing.images[$0].width >= PageDrawing.smallestCode && drawing.images[$0].height >= PageDrawing.smallestCode
         }
         guard drawing.codeCandidates().count == images.count, images.count <= mostEmbeddedCodeImages else { return nil }
-        let visible = images.filter { drawing.images[$0].intersects(box) }
+        let visible = Set(images.filter { drawing.images[$0].intersects(box) })
         guard !visible.isEmpty else { return [] }
-        var mappings = page.imageMappings
+        // poppler lists the images it draws in drawing order, as the walk does, but may list
+        // more (annotations' appearances) and gives each box its own way (whole-point sizes,
+        // its own origin): each image of the walk takes the next listed one of its size.
+        let mappings = page.imageMappings
+        var next = 0, ids: [Int: Int] = [:]
+        for (i, r) in drawing.images.enumerated() {
+            let sides = drawing.imagePlacements[i].sideLengths
+            guard let j = mappings[next...].firstIndex(where: { sameSize(r, sides: sides, $0.area) }) else {
+                if visible.contains(i) { return nil } else { continue }
+            }
+            ids[i] = mappings[j].id
+            next = j + 1
+        }
         var found: [EmbeddedCodeImage] = []
-        for i in visible {
-            let r = drawing.images[i]
-            // poppler's boxes are in points from the visible box's top left, y down.
-            let expected = [r.minX - box.minX, box.maxY - r.maxY, r.maxX - box.minX, box.maxY - r.minY]
-            guard let m = mappings.firstIndex(where: { m in
-                zip(expected, [m.area.x0, m.area.y0, m.area.x1, m.area.y1]).allSatisfy { abs($0 - $1) <= imageMatchTolerance }
-            }) else { return nil }
-            guard let pixels = page.imagePixels(id: mappings.remove(at: m).id, maxPixels: maxPixels) else { return nil }
+        for i in visible.sorted() {
+            guard let id = ids[i], let pixels = page.imagePixels(id: id, maxPixels: maxPixels) else { return nil }
             if pixels.width < smallestCodeImagePixels && pixels.height < smallestCodeImagePixels { continue }
             guard let layout = EmbeddedImageLayout(placement: drawing.imagePlacements[i], pixelWidth: pixels.width,
                                                    pixelHeight: pixels.height, pageBox: box, dpi: dpi),
@@ -53,6 +59,18 @@ extension PageExtractor {
             found.append(EmbeddedCodeImage(image: ready, toPage: layout.toPage))
         }
         return found
+    }
+
+    /// True when poppler's box `area` can be that of the walk's image with box `r` and drawn side
+    /// lengths `sides` (``QPDF/PageDrawing/Placement/sideLengths``): poppler sizes its box by the
+    /// image's own axes, rounded to whole points (`CairoImageOutputDev::getBBox`), so a turned
+    /// image's box has the sides of its placement, not of its bounding box. Each side may
+    /// differ by ``imageMatchTolerance``.
+    static func sameSize(_ r: PageDrawing.Rect, sides: (s: Double, t: Double), _ area: PDFPage.Area) -> Bool {
+        func near(_ w: Double, _ h: Double) -> Bool {
+            abs(w - area.width) <= imageMatchTolerance && abs(h - area.height) <= imageMatchTolerance
+        }
+        return near(r.width, r.height) || near(sides.s, sides.t)
     }
 
     /// `pixels` turned, mirrored, resampled and bordered as `layout` says.
