@@ -44,15 +44,32 @@ struct EmbeddedImageLayout: Equatable {
     var toPage: PixelAffine
 
     /// The layout of a `pixelWidth` × `pixelHeight` image drawn with `placement` on a page whose
-    /// visible box is `pageBox` (user space, unrotated), for page pixels at `dpi`; nil for a
-    /// degenerate placement.
+    /// visible box is `pageBox` (user space, unrotated) and which is displayed turned clockwise
+    /// by `rotation` degrees (/Rotate: 0, 90, 180 or 270), for page pixels at `dpi` as displayed;
+    /// nil for a degenerate placement.
     init?(placement p: PageDrawing.Placement, pixelWidth w: Int, pixelHeight h: Int,
-          pageBox box: PageDrawing.Rect, dpi: Int) {
+          pageBox box: PageDrawing.Rect, rotation: Int = 0, dpi: Int) {
         guard w > 0, h > 0, abs(p.a * p.d - p.b * p.c) > 1e-9 else { return nil }
         let k = Double(dpi) / 72, W = Double(w), H = Double(h)
-        // Page pixels (y down) moved per image pixel along the image's columns (u) and rows (v);
-        // the image's first row is drawn along t = 1, so v runs against t.
-        let ju = (x: p.a * k / W, y: -p.b * k / W), jv = (x: -p.c * k / H, y: p.d * k / H)
+        let pageW = box.width * k, pageH = box.height * k
+        /// A user-space point in displayed page pixels (y down, the turn applied).
+        func displayed(_ x: Double, _ y: Double) -> (x: Double, y: Double) {
+            let (ux, uy) = ((x - box.minX) * k, (box.maxY - y) * k)
+            switch rotation {
+            case 90: return (pageH - uy, ux)
+            case 180: return (pageW - ux, pageH - uy)
+            case 270: return (uy, pageW - ux)
+            default: return (ux, uy)
+            }
+        }
+        /// The image's pixel (u, v) on the displayed page; its first row is drawn along t = 1.
+        func onPage(_ u: Double, _ v: Double) -> (x: Double, y: Double) {
+            let user = p.apply(u / W, 1 - v / H)
+            return displayed(user.x, user.y)
+        }
+        // Displayed page pixels moved per image pixel along the image's columns (u) and rows (v).
+        let o = onPage(0, 0), pu = onPage(1, 0), pv = onPage(0, 1)
+        let ju = (x: pu.x - o.x, y: pu.y - o.y), jv = (x: pv.x - o.x, y: pv.y - o.y)
         transpose = abs(ju.x) < abs(ju.y)
         let jx = transpose ? jv : ju, jy = transpose ? ju : jv
         mirrorX = jx.x < 0; mirrorY = jy.y < 0
@@ -71,8 +88,7 @@ struct EmbeddedImageLayout: Equatable {
             let x1 = (X - Double(border)) / sx, y1 = (Y - Double(border)) / sy
             let x2 = mirrorX ? tw - x1 : x1, y2 = mirrorY ? th - y1 : y1
             let (u, v) = transpose ? (y2, x2) : (x2, y2)
-            let user = p.apply(u / W, 1 - v / H)
-            return ((user.x - box.minX) * k, (box.maxY - user.y) * k)
+            return onPage(u, v)
         }
     }
 }

@@ -23,11 +23,11 @@ extension PageExtractor {
 
     /// The page's code candidates read from the images' own pixels instead of a page raster:
     /// only when every candidate is an image (no code-like vector drawing), there are at most
-    /// ``mostEmbeddedCodeImages``, the page is not turned (/Rotate) and each image poppler
+    /// ``mostEmbeddedCodeImages`` (a page turned by /Rotate too) and each image poppler
     /// decodes matches one the content walk placed (``sameSize(_:sides:_:)``, in drawing order). Images off the page and images too small
     /// to hold a code are left out. Nil: the page must be rendered and searched as before.
     static func embeddedCodeImages(of page: PDFPage, drawing: PageDrawing, dpi: Int, maxPixels: Int) -> [EmbeddedCodeImage]? {
-        guard drawing.rotation == 0, let box = drawing.pageBox, box.width > 0, box.height > 0,
+        guard let box = drawing.pageBox, box.width > 0, box.height > 0,
               drawing.imagePlacements.count == drawing.images.count else { return nil }
         let images = drawing.images.indices.filter {
             drawing.images[$0].width >= PageDrawing.smallestCode && drawing.images[$0].height >= PageDrawing.smallestCode
@@ -53,7 +53,8 @@ extension PageExtractor {
             guard let id = ids[i], let pixels = page.imagePixels(id: id, maxPixels: maxPixels) else { return nil }
             if pixels.width < smallestCodeImagePixels && pixels.height < smallestCodeImagePixels { continue }
             guard let layout = EmbeddedImageLayout(placement: drawing.imagePlacements[i], pixelWidth: pixels.width,
-                                                   pixelHeight: pixels.height, pageBox: box, dpi: dpi),
+                                                   pixelHeight: pixels.height, pageBox: box,
+                                                   rotation: drawing.rotation, dpi: dpi),
                   layout.width * layout.height <= maxPixels,
                   let ready = try? prepared(pixels, layout) else { return nil }
             found.append(EmbeddedCodeImage(image: ready, toPage: layout.toPage))
