@@ -15,6 +15,9 @@ extension PageExtractor {
     /// At most this many images are read from their own pixels; a page with more is rendered and
     /// searched as before (poppler walks the page's content once per image it decodes).
     static let mostEmbeddedCodeImages = 12
+    /// The largest image (its own pixels, /Width × /Height) decoded for its codes: poppler decodes
+    /// it whole into 4 bytes a pixel, where a page render reduces it row by row.
+    static let mostEmbeddedImagePixels = 40_000_000
     /// An image narrower and lower than this many of its own pixels cannot hold a code (a
     /// 21-module QR code at one pixel a module is 21 wide).
     static let smallestCodeImagePixels = 16
@@ -28,11 +31,15 @@ extension PageExtractor {
     /// to hold a code are left out. Nil: the page must be rendered and searched as before.
     static func embeddedCodeImages(of page: PDFPage, drawing: PageDrawing, dpi: Int, maxPixels: Int) -> [EmbeddedCodeImage]? {
         guard let box = drawing.pageBox, box.width > 0, box.height > 0,
-              drawing.imagePlacements.count == drawing.images.count else { return nil }
+              drawing.imagePlacements.count == drawing.images.count, drawing.imagePixels.count == drawing.images.count
+        else { return nil }
         let images = drawing.images.indices.filter {
             drawing.images[$0].width >= PageDrawing.smallestCode && drawing.images[$0].height >= PageDrawing.smallestCode
         }
-        guard drawing.codeCandidates().count == images.count, images.count <= mostEmbeddedCodeImages else { return nil }
+        guard drawing.codeCandidates().count == images.count, images.count <= mostEmbeddedCodeImages,
+              // poppler decodes an image whole (4 bytes a pixel): a huge one is left to the render.
+              images.allSatisfy({ drawing.imagePixels[$0] <= min(maxPixels, mostEmbeddedImagePixels) })
+        else { return nil }
         let visible = Set(images.filter { drawing.images[$0].intersects(box) })
         guard !visible.isEmpty else { return [] }
         // poppler lists the images it draws in drawing order, as the walk does, but may list
