@@ -16,27 +16,14 @@ extension PDFPage {
     /// Each image drawn on the page, as the area it covers within the page (clipped to it; an
     /// image wholly outside the page is left out), in drawing order.
     ///
-    /// `poppler_page_get_image_mapping` lists the images with their areas in points, top-left
-    /// origin (it lays the page out upside down, as displayed); the list is freed with
-    /// `poppler_page_free_image_mapping` before this returns. Image data is not decoded.
+    /// From ``imageMappings`` (`poppler_page_get_image_mapping`: areas in points, top-left
+    /// origin, as displayed). Image data is not decoded.
     public var imageAreas: [Area] {
         let (w, h) = size
         guard w > 0, h > 0 else { return [] }
-        return withPage { page -> [Area] in
-            guard let list = poppler_page_get_image_mapping(page) else { return [] }
-            defer { poppler_page_free_image_mapping(list) }
-            var areas: [Area] = []
-            var node: UnsafeMutablePointer<GList>? = list
-            while let current = node {
-                if let data = current.pointee.data {
-                    let r = data.assumingMemoryBound(to: PopplerImageMapping.self).pointee.area
-                    let a = Area(x0: max(0, min(r.x1, r.x2)), y0: max(0, min(r.y1, r.y2)),
-                                 x1: min(w, max(r.x1, r.x2)), y1: min(h, max(r.y1, r.y2)))
-                    if a.width > 0, a.height > 0 { areas.append(a) }
-                }
-                node = current.pointee.next
-            }
-            return areas.reversed()  // poppler prepends: the list runs last drawn first
+        return imageMappings.compactMap { m in
+            let a = Area(x0: max(0, m.area.x0), y0: max(0, m.area.y0), x1: min(w, m.area.x1), y1: min(h, m.area.y1))
+            return a.width > 0 && a.height > 0 ? a : nil
         }
     }
 

@@ -27,9 +27,10 @@ struct ContentScanner {
         var scale: Double { abs(a * d - b * c).squareRoot() }
     }
 
-    /// What a `Do` names: an image, a form (with its matrix and content), or nothing known.
+    /// What a `Do` names: an image (its /Width × /Height, 0 when unknown), a form (with its
+    /// matrix and content), or nothing known.
     enum XObject {
-        case image
+        case image(pixels: Int)
         case form(matrix: Matrix, content: [UInt8], resources: Int)
         case none
     }
@@ -160,6 +161,8 @@ struct ContentScanner {
                     } else if op.elementsEqual("BI".utf8) {
                         drawing.images.append(ctm.box(0, 0, 1, 1))
                         drawing.imageOperators.append(drawing.operators)
+                        drawing.imagePlacements.append(ctm.placement)
+                        drawing.imagePixels.append(0)
                     }
                 }
             }
@@ -251,9 +254,11 @@ struct ContentScanner {
 
     private mutating func draw(_ name: String, ctm: Matrix, resources: Int, depth: Int) {
         switch lookup(name, resources) {
-        case .image:
+        case .image(let pixels):
             drawing.images.append(ctm.box(0, 0, 1, 1))
             drawing.imageOperators.append(drawing.operators)
+            drawing.imagePlacements.append(ctm.placement)
+            drawing.imagePixels.append(pixels)
         case let .form(matrix, content, formResources):
             drawing.forms += 1
             guard depth < 16 else { return }

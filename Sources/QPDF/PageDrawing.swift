@@ -57,6 +57,12 @@ public struct PageDrawing: Sendable, Equatable {
     public var rotation = 0
     /// For each of `images`, how many operators had been read when it was drawn (paint order).
     public var imageOperators: [Int] = []
+    /// For each of `images`, the matrix that places its unit square on the page (user space):
+    /// its rotation, flip and scale (``Placement``).
+    public var imagePlacements: [Placement] = []
+    /// For each of `images`, its size in its own pixels (/Width × /Height; 0 when unknown, as for
+    /// an inline image), read without decoding it.
+    public var imagePixels: [Int] = []
     /// How many operators had been read when text was last shown in a visible render mode
     /// (not 3, invisible, nor 7, clip only); -1 when none was.
     public var lastVisibleText = -1

@@ -32,7 +32,11 @@ extension QPDFDocument {
             }
             let header = Object(handle: qpdf_oh_get_dict(self.raw, object.handle))
             let subtype = self.key(header, "/Subtype").flatMap(self.name)
-            if subtype == "/Image" { return .image }
+            if subtype == "/Image" {
+                let width = self.key(header, "/Width").flatMap(self.integer) ?? 0
+                let height = self.key(header, "/Height").flatMap(self.integer) ?? 0
+                return .image(pixels: width > 0 && height > 0 ? width.multipliedReportingOverflow(by: height).partialValue : 0)
+            }
             guard subtype == "/Form", let data = self.streamData(object) else { return .none }
             var matrix = ContentScanner.Matrix()
             if let m = self.key(header, "/Matrix").flatMap(self.numbers), m.count == 6 {

@@ -1,6 +1,7 @@
 import DocumentModel
 import Foundation
 import Imaging
+import PDF
 import XCTest
 @testable import Pipeline
 
@@ -89,16 +90,20 @@ final class PageWorkTests: XCTestCase {
         XCTAssertEqual(found[0].extract.working?.image.resolution, ExtractPageStage.rulingDPI)
         XCTAssertGreaterThanOrEqual(found[0].extract.rulings.count, 5)
         XCTAssertEqual(found[0].findings, BarcodeFindings(codes: [], note: BarcodesPageStage.noCodesNote))
-        // Vector bars and an embedded image: the full raster, searched only in the area of the
-        // bars or the image (with its quiet zone), read there, corners placed on the page.
+        // Vector bars: the full raster, searched only in the area of the bars (with its quiet
+        // zone), read there, corners placed on the page. An embedded image: read from its own
+        // pixels, the page left at the ruling raster (EmbeddedCodeImageTests); the same corners.
         for (i, payload) in [(1, "QUIRE-128"), (2, "quire-image-42")] {
             XCTAssertEqual(found[i].extract.working?.drawing, DrawingVerdict.mayHoldCodes, payload)
-            XCTAssertEqual(found[i].extract.working?.image.resolution, 300, payload)
+            XCTAssertEqual(found[i].extract.working?.image.resolution, i == 1 ? 300 : ExtractPageStage.rulingDPI, payload)
+            XCTAssertEqual(found[i].extract.working?.embeddedCodeImages?.count, i == 1 ? nil : 1, payload)
             XCTAssertNil(found[i].findings.note, payload)
             XCTAssertEqual(found[i].findings.codes.map(\.payload), [payload])
-            let areas = try XCTUnwrap(found[i].extract.working?.codeAreas, payload)
+            let page = i == 1 ? try XCTUnwrap(found[i].extract.working?.image)
+                              : try PDFDocument(path: file.path).page(i + 1).render(dpi: 300)
+            let areas = i == 1 ? try XCTUnwrap(found[i].extract.working?.codeAreas, payload)
+                               : [Box(x: 225, y: 850, width: 750, height: 750)]
             XCTAssertEqual(areas.count, 1, payload)
-            let page = try XCTUnwrap(found[i].extract.working?.image)
             XCTAssertLessThan(areas[0].width * areas[0].height, page.width * page.height / 4, payload)
             // The same corners as a whole-page read finds (a few pixels apart at most).
             let whole = try BarcodeDetector(settings: BarcodeSettings()).detect(page)

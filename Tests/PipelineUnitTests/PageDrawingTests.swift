@@ -7,7 +7,7 @@ import XCTest
 final class PageDrawingTests: XCTestCase {
     private func scan(_ content: String, forms: [String: String] = [:], budget: DrawingBudget = DrawingBudget()) -> PageDrawing {
         var scanner = ContentScanner(budget: budget, lookup: { name, _ in
-            if name == "Im1" { return .image }
+            if name == "Im1" { return .image(pixels: 300 * 200) }
             if let body = forms[name] { return .form(matrix: .init(), content: Array(body.utf8), resources: 0) }
             return .none
         }, softMask: { name, _ in name == "GSmask" })
@@ -20,6 +20,7 @@ final class PageDrawingTests: XCTestCase {
         let d = scan("BT /F1 12 Tf (0 0 5 5 re f \\) q) Tj <2072652066> Tj ET\nBI /W 4 /H 1 /BPC 8 /CS /G ID 0 0 9 9 re f\nEI Q")
         XCTAssertEqual(d.shapes, [])
         XCTAssertEqual(d.images.count, 1, "the inline image itself is counted")
+        XCTAssertEqual(d.imagePixels, [0], "an inline image's size is not read")
     }
 
     /// Text shown visibly after the largest image is over it; invisible text (mode 3, as OCR
@@ -40,6 +41,11 @@ final class PageDrawingTests: XCTestCase {
         XCTAssertEqual(d.images, [PageDrawing.Rect(minX: 72, minY: 600, maxX: 172, maxY: 650),
                                   PageDrawing.Rect(minX: 10, minY: 20, maxX: 40, maxY: 50)])
         XCTAssertEqual(d.forms, 1)
+        // Each image's placement (its unit square on the page) and its own size, for reading its
+        // pixels (`PageExtractor.embeddedCodeImages`).
+        XCTAssertEqual(d.imagePlacements, [PageDrawing.Placement(a: 100, b: 0, c: 0, d: 50, e: 72, f: 600),
+                                           PageDrawing.Placement(a: 30, b: 0, c: 0, d: 30, e: 10, f: 20)])
+        XCTAssertEqual(d.imagePixels, [60_000, 60_000])
     }
 
     func testBarsSideBySideAreACodeAndStackedDividersAreNot() {

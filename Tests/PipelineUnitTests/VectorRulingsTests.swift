@@ -7,7 +7,7 @@ import XCTest
 /// `VectorRulings`): pure, over hand-written content streams.
 final class VectorRulingsTests: XCTestCase {
     private func scan(_ content: String) -> PageDrawing {
-        var scanner = ContentScanner(budget: DrawingBudget(), lookup: { name, _ in name == "Im1" ? .image : .none },
+        var scanner = ContentScanner(budget: DrawingBudget(), lookup: { name, _ in name == "Im1" ? .image(pixels: 0) : .none },
                                      softMask: { _, _ in false })
         scanner.scan(Array(content.utf8), ctm: .init(), resources: 0)
         var drawing = scanner.drawing

@@ -33,7 +33,8 @@ final class BarcodesPageStage: PageStage {
     /// 9: QR symbols read through projective maps of their finder patterns' outlines (keystone, curved labels).
     /// 10: code-like regions with modules under 2 px read enlarged (``Barcodes/ModuleScale``), and
     /// linear codes with modules of 12+ px found by a 4× coarser look for code-like regions.
-    static let revision = 10
+    /// 11: a text-layer page whose only candidates are images, in the images' own pixels.
+    static let revision = 11
     static let inputs: [Stage] = [.extract]
     static let needsImage = true
 
@@ -62,6 +63,9 @@ final class BarcodesPageStage: PageStage {
             case .tooComplex(let what)?: return BarcodeFindings(codes: [], note: Self.tooComplexNote(what))
             case .mayHoldCodes?, nil:
                 let engine = detector(settings, conservative: page.task.conservativeBarcodes)
+                if let images = working.embeddedCodeImages {
+                    return BarcodeFindings(codes: try Self.read(images, with: engine, textWords: words))
+                }
                 guard let areas = working.codeAreas else {
                     return BarcodeFindings(codes: try engine.detect(working.image, textWords: words))
                 }

@@ -41,6 +41,8 @@ struct WorkingPage: @unchecked Sendable {
     var drawing: DrawingVerdict? = nil
     /// Where the barcode search looks on a text-layer page (areas of `image`); nil: everywhere.
     var codeAreas: [Box]? = nil
+    /// The page's images to search instead of `image` (``ExtractedPage/embeddedCodeImages``).
+    var embeddedCodeImages: [EmbeddedCodeImage]? = nil
 
     var image: Image { prepared.image }
 }

@@ -34,8 +34,10 @@ final class ExtractPageStage: PageStage {
     /// 7: a text-layer page drawing only text and straight marks is not rendered (its rulings
     /// come from its drawing); a page printing visible text over a full-page image keeps its
     /// text layer; 8: the orientation probe is never enlarged past 16 megapixels (a camera photo
-    /// without text size may be found turned differently).
-    static let revision = 8
+    /// without text size may be found turned differently); 9: with barcodes on, a page whose only
+    /// code candidates are images is not rendered at full resolution (its images are read from
+    /// their own pixels).
+    static let revision = 9
     static let inputs: [Stage] = []
     static let needsImage = true
     /// The image every stage needing one works on comes from here.
@@ -120,7 +122,7 @@ final class ExtractPageStage: PageStage {
             textLayer: extracted.textLayer.map { page.settings.ocr.detectsLanguage ? $0.withDetectedLanguage() : $0 },
             estimatedDPI: usesOCR ? prepared.textScale?.estimatedDPI : nil,
             working: WorkingPage(prepared: prepared, firstReading: firstReading, drawing: extracted.drawing,
-                                 codeAreas: extracted.codeAreas))
+                                 codeAreas: extracted.codeAreas, embeddedCodeImages: extracted.embeddedCodeImages))
     }
 
     private func preprocessor(_ settings: ExtractSettings, languages: [String]) throws -> Preprocessor {

@@ -41,6 +41,10 @@ public struct ExtractedPage {
     /// where its images and code-like drawing lie, with their quiet zones
     /// (``PageExtractor/codeAreas(of:dpi:width:height:)``); nil: search the whole page.
     public var codeAreas: [Box]?
+    /// For a text-layer PDF page whose only code candidates are images: those images, read from
+    /// their own pixels (``PageExtractor/embeddedCodeImages(of:drawing:dpi:maxPixels:)``); `image`
+    /// is then the cheap raster, not searched. Nil: search `image` (in `codeAreas`).
+    public var embeddedCodeImages: [EmbeddedCodeImage]?
 
     public init(image: Image, textLayer: PageText?, dpi: Int, textSource: TextSource,
                 imageDPI: Int? = nil, size: (width: Int, height: Int)? = nil) {

@@ -134,7 +134,12 @@ public final class PageExtractor {
             // within the drawing budget (a ruling raster of PyMuPDF's test_3450.pdf costs 13 s).
             let read = text != nil ? walk() : nil
             let verdict = read?.verdict
-            let cheap = text == nil || (barcodes && (verdict == nil || verdict == .mayHoldCodes)) ? nil : textLayerRaster
+            // Codes only in images: read from the images' own pixels, no full raster.
+            let embedded = barcodes && verdict == .mayHoldCodes ? read.flatMap {
+                Self.embeddedCodeImages(of: page, drawing: $0.drawing, dpi: settings.dpi, maxPixels: settings.maxPixels)
+            } : nil
+            let cheap = text == nil || (barcodes && (verdict == nil || (verdict == .mayHoldCodes && embedded == nil)))
+                ? nil : textLayerRaster
             if let layer = text {
                 if case .tooComplex = verdict {
                     // Not rendered at all: a blank raster of the page at the cheap resolution.
@@ -144,8 +149,10 @@ public final class PageExtractor {
                 if let cheap, rulingsFromDrawing, let drawing = read?.drawing,
                    let rulings = VectorRulings.lines(of: drawing, dpi: settings.dpi) {
                     // Text and straight marks only: the rulings are read from the drawing.
-                    return try unrendered(page, document: document, number: number, layer: layer, cheap: cheap,
-                                          settings: settings, verdict: verdict, rulings: rulings)
+                    var extracted = try unrendered(page, document: document, number: number, layer: layer, cheap: cheap,
+                                                   settings: settings, verdict: verdict, rulings: rulings)
+                    extracted.embeddedCodeImages = embedded
+                    return extracted
                 }
             }
             var imageDPI = min(settings.dpi, cheap?.dpi ?? settings.dpi)
@@ -171,7 +178,8 @@ public final class PageExtractor {
             else if verdict != .noCodes { extracted.imageAreas = Self.pixelBoxes(page.imageAreas, dpi: settings.dpi) }
             extracted.drawing = verdict
             // Codes are searched for only where the content could draw them.
-            if barcodes, verdict == .mayHoldCodes, let drawing = read?.drawing {
+            extracted.embeddedCodeImages = embedded
+            if barcodes, verdict == .mayHoldCodes, embedded == nil, let drawing = read?.drawing {
                 extracted.codeAreas = Self.codeAreas(of: drawing, dpi: imageDPI, width: image.width, height: image.height)
             }
             return extracted
