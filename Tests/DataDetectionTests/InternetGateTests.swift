@@ -1,0 +1,52 @@
+import DocumentModel
+import Foundation
+import XCTest
+@testable import DataDetection
+
+/// The email and URL expressions are skipped on lines where they cannot match: the gates answer
+/// false only there (checked against the expressions themselves), and false on running text.
+final class InternetGateTests: XCTestCase {
+    private func matches(_ regex: NSRegularExpression, _ text: String) -> Bool {
+        regex.firstMatch(in: text, range: NSRange(location: 0, length: (text as NSString).length)) != nil
+    }
+
+    private let lines = [
+        "Revenue grew strongly in the third quarter.", "Write to info@example.com today", "a@b", "user@host.museum",
+        "See https://quire.example/path?q=1", "ftp://files", "HTTP://EXAMPLE.ORG", "WWW.Example.Co.Uk/page",
+        "www2.site.de", "Visit shop.example.COM.my now", "IDAutomation.com", "results.NET and more", "e.g. the end.",
+        "version 1.2.3 of the tool", "mail: jane.doe+tag@mail.co", "ſhop.ſtore", "docs.example.ſhop", "Straße.com",
+        "x.io", "plain text: nothing here", "dev.online", "the .org domain", "w w w.example", "TLD.EDU",
+    ]
+
+    func testTheGatesAreFalseOnlyWhereTheExpressionsCannotMatch() {
+        for text in lines {
+            if matches(InternetDetector.email, text) { XCTAssertTrue(InternetDetector.mayHoldEmail(text), text) }
+            if matches(InternetDetector.url, text) { XCTAssertTrue(InternetDetector.mayHoldURL(text), text) }
+        }
+    }
+
+    func testRunningTextIsNotSearched() {
+        for text in ["Revenue grew strongly in the third quarter.", "e.g. the end.", "version 1.2.3 of the tool",
+                     "plain text: nothing here"] {
+            XCTAssertFalse(InternetDetector.mayHoldEmail(text), text)
+            XCTAssertFalse(InternetDetector.mayHoldURL(text), text)
+        }
+        XCTAssertTrue(InternetDetector.mayHoldURL("ſhop.ſtore"), "not ASCII: always searched")
+        XCTAssertTrue(InternetDetector.mayHoldURL("Visit shop.example.COM.my now"))
+        XCTAssertTrue(InternetDetector.mayHoldURL("WWW.Example.Co.Uk/page"))
+    }
+
+    /// What is found is the same with and without the gates (the whole detector on these lines).
+    func testDetectionFindsTheSameURLsAndEmails() {
+        for text in lines {
+            let line = LineText(line: 0, words: text.split(separator: " ").map {
+                Word(text: String($0), confidence: 95, box: Box(x: 0, y: 0, width: 10, height: 10))
+            })
+            let found = InternetDetector.find(in: line).map { "\($0.type) \($0.value)" }
+            var expected: [String] = []
+            for m in line.matches(InternetDetector.email) { expected.append("email \(line.substring(m.range).lowercased())") }
+            XCTAssertEqual(found.filter { $0.hasPrefix("email") }, expected, text)
+            if !matches(InternetDetector.url, line.text) { XCTAssertFalse(found.contains { $0.hasPrefix("url") }, text) }
+        }
+    }
+}
