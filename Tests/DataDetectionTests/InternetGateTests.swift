@@ -50,3 +50,26 @@ final class InternetGateTests: XCTestCase {
         }
     }
 }
+
+/// The month-name date patterns are skipped on lines where they cannot match.
+final class MonthNameGateTests: XCTestCase {
+    func testTheGateIsFalseOnlyWhereTheMonthPatternsCannotMatch() {
+        let rules = LocaleRules(settings: DetectionSettings())
+        let months = DateDetector.monthRegexes(rules)
+        let patterns = [months.dayMonthYear, months.monthDayYear, months.monthYear, months.daysMonthYear, months.monthDaysYear]
+        let lines = ["Market share grew 5 percent in 2024", "The decision of 12 May 2024", "MAR 2024", "Mar. 3, 2024",
+                     "21stMarch 2024", "3-5 March 2024", "March 3-5, 2024", "summary 2024", "1 Sept 2023", "sept.2023",
+                     "Decimal 12 2024", "12 dec2024", "12 DECEMBER 24", "On 5 jun 99", "may 2024", "Mayor 2024", "août 2024",
+                     "12 mars 2024", "Dezember 5 2024", "Table 3 (2024)"]
+        for text in lines {
+            let ns = text as NSString
+            let matches = patterns.contains { $0.firstMatch(in: text, range: NSRange(location: 0, length: ns.length)) != nil }
+            if matches { XCTAssertTrue(months.gate.mayHoldMonthName(text), text) }
+        }
+        for text in ["Market share grew 5 percent in 2024", "summary 2024", "Decimal 12 2024", "Mayor 2024", "Table 3 (2024)"] {
+            XCTAssertFalse(months.gate.mayHoldMonthName(text), text)
+        }
+        XCTAssertTrue(months.gate.mayHoldMonthName("août 2024"), "not ASCII: always searched")
+        XCTAssertTrue(MonthNameGate(names: ["märz", "mai"]).mayHoldMonthName("Market 2024"), "non-ASCII names: always searched")
+    }
+}
