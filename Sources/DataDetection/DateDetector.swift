@@ -22,7 +22,8 @@ enum DateDetector {
     static func find(in line: LineText, context: PageContext) -> [Candidate] {
         let months = monthRegexes(context.rules)
         var found: [Found] = []
-        for m in line.matches(numeric) {
+        // The numeric pattern needs its separator twice (`([./-])…\2`).
+        for m in TextGates.repeatsADateSeparator(line.text) ? line.matches(numeric) : [] {
             if let f = numericDate(m, context: context) { found.append(f) }
         }
         // Every month-name pattern needs a month name: most lines are not searched for them.

@@ -73,3 +73,28 @@ final class MonthNameGateTests: XCTestCase {
         XCTAssertTrue(MonthNameGate(names: ["märz", "mai"]).mayHoldMonthName("Market 2024"), "non-ASCII names: always searched")
     }
 }
+
+/// The numeric date patterns are skipped on lines without a repeated separator, and the digit
+/// test reads ASCII from its bytes (the same answer as ICU's `\d`).
+final class TextGatesTests: XCTestCase {
+    func testNumericDatePatternsNeedARepeatedSeparator() {
+        let lines = ["25/12/2018", "2024-03-21", "1.5.10", "12 / 25 / 2018", "Revenue 2024 grew 5.3 percent",
+                     "pages 10-12 of 2024", "v1.2 and 3/4", "03.04.24 - 05.04.24", "12-25-2018", "25/12-2018"]
+        for text in lines {
+            let ns = text as NSString
+            let matches = [DateDetector.numeric, DateOrderHint.numericDate].contains {
+                $0.firstMatch(in: text, range: NSRange(location: 0, length: ns.length)) != nil
+            }
+            if matches { XCTAssertTrue(TextGates.repeatsADateSeparator(text), text) }
+        }
+        XCTAssertFalse(TextGates.repeatsADateSeparator("Revenue 2024 grew 5.3 percent"))
+        XCTAssertFalse(TextGates.repeatsADateSeparator("pages 10-12 of 2024"))
+        XCTAssertFalse(TextGates.repeatsADateSeparator("v1.2 and 3/4"))
+    }
+
+    func testTheDigitTestAgreesWithICU() {
+        for text in ["Revenue", "Invoice 2024", "½ Ⅻ ²", "رقم ٣", "電話 ０３", "café", "naïve 7", ""] {
+            XCTAssertEqual(TextGates.containsDecimalDigit(text), text.range(of: #"\d"#, options: .regularExpression) != nil, text)
+        }
+    }
+}
