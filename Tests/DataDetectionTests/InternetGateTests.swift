@@ -98,3 +98,17 @@ final class TextGatesTests: XCTestCase {
         }
     }
 }
+
+/// Runs of pieces shorter than the shortest identifier are not checked.
+final class IdentifierLengthGateTests: XCTestCase {
+    func testRunsShorterThanEightCharactersAreNotTried() {
+        XCTAssertFalse(IdentifierDetector.mayBeIdentifier(length: 7))
+        XCTAssertTrue(IdentifierDetector.mayBeIdentifier(length: 8), "an ISSN has 8")
+        // No check accepts fewer (the gate relies on it).
+        for s in ["1234567", "DE12345", "0378595", "1Z12345", "9781234", "RA12345"] {
+            XCTAssertFalse(Checksums.iban(s) || Checksums.ups(s) || Checksums.s10(s) || Checksums.isbn13(s)
+                           || Checksums.isbn10(s) || Checksums.issn(s) || Checksums.fedex12(s) || Checksums.dhl10(s), s)
+        }
+        XCTAssertTrue(Checksums.issn("03785955"), "the shortest: 8")
+    }
+}
