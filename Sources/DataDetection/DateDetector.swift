@@ -22,20 +22,23 @@ enum DateDetector {
     static func find(in line: LineText, context: PageContext) -> [Candidate] {
         let months = monthRegexes(context.rules)
         var found: [Found] = []
-        for m in line.matches(numeric) {
+        // The numeric pattern needs its separator twice (`([./-])…\2`).
+        for m in TextGates.repeatsADateSeparator(line.text) ? line.matches(numeric) : [] {
             if let f = numericDate(m, context: context) { found.append(f) }
         }
-        for m in line.matches(months.dayMonthYear) {
+        // Every month-name pattern needs a month name: most lines are not searched for them.
+        let named = months.gate.mayHoldMonthName(line.text)
+        for m in named ? line.matches(months.dayMonthYear) : [] {
             guard let d = Int(m[1] ?? ""), let month = context.rules.months[(m[2] ?? "").lowercased()],
                   let y = year(m[3] ?? ""), valid(y, month, d) else { continue }
             found.append(Found(range: m.range, year: y, month: month, day: d, evidence: 0.95))
         }
-        for m in line.matches(months.monthDayYear) {
+        for m in named ? line.matches(months.monthDayYear) : [] {
             guard let month = context.rules.months[(m[1] ?? "").lowercased()], let d = Int(m[2] ?? ""),
                   let y = year(m[3] ?? ""), valid(y, month, d) else { continue }
             found.append(Found(range: m.range, year: y, month: month, day: d, evidence: 0.95))
         }
-        for m in line.matches(months.monthYear) {
+        for m in named ? line.matches(months.monthYear) : [] {
             guard let month = context.rules.months[(m[1] ?? "").lowercased()], let y = Int(m[2] ?? ""),
                   (1900...2100).contains(y) else { continue }
             found.append(Found(range: m.range, year: y, month: month, day: nil, evidence: 0.8))
@@ -58,7 +61,7 @@ enum DateDetector {
         }
         // "3–5 March 2024", "March 3-5, 2024".
         for (regex, dayGroups, monthGroup, yearGroup) in [(months.daysMonthYear, (1, 2), 3, 4), (months.monthDaysYear, (2, 3), 1, 4)] {
-            for m in line.matches(regex) {
+            for m in named ? line.matches(regex) : [] {
                 guard let d1 = Int(m[dayGroups.0] ?? ""), let d2 = Int(m[dayGroups.1] ?? ""), d1 < d2,
                       let month = context.rules.months[(m[monthGroup] ?? "").lowercased()], let y = year(m[yearGroup] ?? ""),
                       valid(y, month, d1), valid(y, month, d2) else { continue }
@@ -116,6 +119,8 @@ enum DateDetector {
 
     struct MonthRegexes {
         var dayMonthYear, monthDayYear, monthYear, daysMonthYear, monthDaysYear: NSRegularExpression
+        /// The month names the patterns hold (``MonthNameGate``).
+        var gate: MonthNameGate
     }
 
     nonisolated(unsafe) private static var cache: [String: MonthRegexes] = [:]
@@ -135,7 +140,8 @@ enum DateDetector {
             monthDayYear: .make(#"(?<![a-z])"# + month + #"(?![a-z])\s*"# + day + #"(?!\d),?\s*"# + yr, caseInsensitive: true),
             monthYear: .make(#"(?<![a-z])"# + month + #"(?![a-z])[\s,]+(\d{4})(?!\d)"#, caseInsensitive: true),
             daysMonthYear: .make(#"(?<![\d.,/:])(\d{1,2})\.?\s?[-–]\s?"# + day + #"\s+"# + month + #"(?![a-z]),?\s+"# + yr, caseInsensitive: true),
-            monthDaysYear: .make(#"(?<![a-z])"# + month + #"(?![a-z])\s*(\d{1,2})\s?[-–]\s?(\d{1,2})(?!\d),?\s*"# + yr, caseInsensitive: true))
+            monthDaysYear: .make(#"(?<![a-z])"# + month + #"(?![a-z])\s*(\d{1,2})\s?[-–]\s?(\d{1,2})(?!\d),?\s*"# + yr, caseInsensitive: true),
+            gate: MonthNameGate(names: names))
         cache[key] = r
         return r
     }

@@ -37,6 +37,9 @@ public struct DateOrderHint: Codable, Sendable, Hashable {
     static let numericDate = NSRegularExpression.make(#"(?<![\d.,/:-])(\d{1,2})\s?([./-])\s?(\d{1,2})\s?\2\s?(\d{4}|\d{2})(?![\d]|[./-]\d)"#)
 
     mutating func count(in text: String) {
+        // The pattern needs digits (`\d`: any script's decimal digits) and one of its separators
+        // twice (`([./-])…\2`): most lines have neither.
+        guard TextGates.repeatsADateSeparator(text), TextGates.containsDecimalDigit(text) else { return }
         let ns = text as NSString
         for m in Self.numericDate.matches(in: text, range: NSRange(location: 0, length: ns.length)) {
             guard let a = Int(ns.substring(with: m.range(at: 1))), let b = Int(ns.substring(with: m.range(at: 3))) else { continue }

@@ -48,12 +48,20 @@ enum IdentifierDetector {
                 let added = from == end ? start...end : end...end
                 for k in added { compact += line.substring(pieces[k]).uppercased() }
                 let range = pieces[start].lowerBound..<pieces[end].upperBound
-                if let c = identify(compact, grouping: grouping, line: line, range: range, context: context) { best = c }
+                if mayBeIdentifier(length: length),
+                   let c = identify(compact, grouping: grouping, line: line, range: range, context: context) { best = c }
             }
             if let best { out.append(best); start = pieces.firstIndex { $0.lowerBound >= best.spans[0].range.upperBound } ?? pieces.count } else { start += 1 }
         }
         return out
     }
+
+    /// The shortest identifier `identify` accepts: ISSN and VAT numbers (8 characters); IBANs
+    /// have 15 or more, tracking numbers 10 or more, ISBNs 10 or 13. Shorter runs are not tried.
+    static let shortestLength = 8
+
+    /// False for a run too short to be any identifier (its compact text's length: pieces are ASCII).
+    static func mayBeIdentifier(length: Int) -> Bool { length >= shortestLength }
 
     /// The ranges of the runs of ASCII letters and digits (`[A-Za-z0-9]+`) in a line's UTF-16 units.
     static func pieces(in units: [UInt16]) -> [Range<Int>] {

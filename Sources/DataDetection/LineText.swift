@@ -28,7 +28,7 @@ struct LineText {
             text += w.text; offset += n
         }
         self.text = text; self.ns = text as NSString; self.wordRanges = ranges
-        hasDigit = text.unicodeScalars.contains { $0.properties.numericType == .decimal }
+        hasDigit = TextGates.containsDecimalDigit(text)
     }
 
     var length: Int { ns.length }

@@ -54,7 +54,8 @@ enum MoneyDetector {
     static func survey(lines: [LineText], lowered: [String], rules: LocaleRules) -> (String?, Bool) {
         var counts: [String: Int] = [:]
         var moneyLines = 0, markedDecimals = 0
-        for line in lines {
+        // Both the amount and the two-decimal patterns need a digit (`\d`).
+        for line in lines where line.hasDigit {
             for m in line.matches(rules.groupingSeparator == " " ? amountSpaceGrouped : amount) {
                 // An ISO code is rarely OCR noise: it counts as two symbols.
                 if let (c, before) = mark(m, in: line, rules) {

@@ -240,26 +240,28 @@ extension Runner {
     /// run (pending, or with earlier results), for the next run to do whole.
     func settle(store: Store, state: inout RunState) throws {
         guard !state.unsettled.isEmpty else { return }
-        let outcomes = state.unsettled
+        let recorded = state.unsettled
         state.unsettled = []
         state.unsettledSince = nil
-        let statuses = try store.commit(outcomes, fingerprints: { fingerprints(for: $0.page.path) }, runID: state.runID)
-        for (outcome, status) in zip(outcomes, statuses) { try settled(outcome, status: status, store: store, state: &state) }
+        // Pages first; then the document-pass tasks (each document's pass began after all its pages were committed).
+        let outcomes = recorded.filter { $0.page.repeatedMargins == nil }
+        if !outcomes.isEmpty {
+            let statuses = try store.commit(outcomes, fingerprints: { fingerprints(for: $0.page.path) }, runID: state.runID)
+            for (outcome, status) in zip(outcomes, statuses) { try settled(outcome, status: status, store: store, state: &state) }
+        }
+        let passes = recorded.filter { $0.page.repeatedMargins != nil }
+        guard !passes.isEmpty else { return }
+        // The document pass: a better layout (and what it redid before it) replaces the page's own, or nothing changes.
+        let better = passes.filter { $0.failures.isEmpty }
+        if !better.isEmpty { try store.commitDocumentPass(better, fingerprints: { fingerprints(for: $0.page.path) }, runID: state.runID) }
+        for outcome in passes { try settleDocumentPassTask(documentID: outcome.page.documentID, store: store, state: &state) }
     }
 
     private func record(_ outcome: PageOutcome, store: Store, state: inout RunState) throws {
         let page = outcome.page
         state.carried[page.pageID] = nil
-        if page.repeatedMargins != nil {
-            try settle(store: store, state: &state)
-            // The document pass: a better layout (and what it redid before it) replaces the page's own, or nothing changes.
-            if outcome.failures.isEmpty {
-                try store.commitDocumentPass(outcome, fingerprints: fingerprints(for: page.path), runID: state.runID)
-            }
-            try settleDocumentPassTask(documentID: page.documentID, store: store, state: &state)
-            return
-        }
-        if try changedSinceHashed(documentID: page.documentID, path: page.path, pathBytes: page.pathBytes, store: store, state: &state) {
+        // A document-pass task is committed with others too (``settle(store:state:)``).
+        if page.repeatedMargins == nil, try changedSinceHashed(documentID: page.documentID, path: page.path, pathBytes: page.pathBytes, store: store, state: &state) {
             state.pagesLeft[page.documentID] = nil   // no document pass over a file that changed
             return                                   // the page stays as it was: nothing of the new content is stored
         }

@@ -21,7 +21,8 @@ enum Schema {
         // all are applied in the order of their ids, whoever declares them.
         let more = [Migrator.Migration(id: 15, name: "the document's date, chosen in the document pass", sql: v15),
                     Migrator.Migration(id: 18, name: "shards: runs' host and shard, shard identity, merged shards", sql: v18Shards),
-                    Migrator.Migration(id: 20, name: "unstemmed full-text index for pages not in English", sql: v20)]
+                    Migrator.Migration(id: 20, name: "unstemmed full-text index for pages not in English", sql: v20),
+                    Migrator.Migration(id: 21, name: "caption links indexed (deleting blocks)", sql: v21)]
             + StageCatalog.declared.flatMap({ $0.migrations })
         for migration in more.sorted(by: { $0.id < $1.id }) {
             m.register(migration.id, migration.name, sql: migration.sql)

@@ -27,15 +27,19 @@ extension Store {
     /// Stores a document-pass task's outputs (a better layout, and what it redid before it) in
     /// one transaction; the page's status and attempts stay as they are.
     func commitDocumentPass(_ outcome: PageOutcome, fingerprints: [Stage: String], runID: Int64) throws {
-        try write { transaction in
-            for type in StageCatalog.executionOrder {
-                guard let output = outcome.outputs[type.stage] else { continue }
-                try type.storeErased(output, StageCommit(transaction: transaction, page: outcome.page, fingerprints: fingerprints,
-                                                         runID: runID, durationMS: nil))
-                if type.owesDocumentPass { try oweDocumentPass(documentID: outcome.page.documentID) }
-            }
-            try refreshPageText(outcome.page.pageID)
+        try write { try storeDocumentPass(outcome, fingerprints: fingerprints, runID: runID, in: $0) }
+    }
+
+    /// One document-pass task's rows, inside `transaction`.
+    func storeDocumentPass(_ outcome: PageOutcome, fingerprints: [Stage: String], runID: Int64,
+                           in transaction: WriteTransaction) throws {
+        for type in StageCatalog.executionOrder {
+            guard let output = outcome.outputs[type.stage] else { continue }
+            try type.storeErased(output, StageCommit(transaction: transaction, page: outcome.page, fingerprints: fingerprints,
+                                                     runID: runID, durationMS: nil))
+            if type.owesDocumentPass { try oweDocumentPass(documentID: outcome.page.documentID) }
         }
+        try refreshPageText(outcome.page.pageID)
     }
 
     /// The pages of a document: id and number.

@@ -1,0 +1,68 @@
+import DocumentModel
+import Foundation
+import SQLite
+import XCTest
+@testable import Pipeline
+
+/// Document-pass tasks (pages laid out again once their document is done) are committed
+/// several to a transaction; each is stored wholly or not at all, and a failing one keeps
+/// those before it.
+final class PassCommitTests: XCTestCase {
+    var dir: URL!
+    var store: Store!
+
+    override func setUpWithError() throws {
+        dir = FileManager.default.temporaryDirectory.appendingPathComponent("quire-pass-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        store = try Store(path: dir.appendingPathComponent("q.sqlite").path)
+    }
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: dir) }
+
+    private func outcome(_ page: PlannedPage, blockText: String) -> PageOutcome {
+        let words = [Word(text: "Hello", confidence: 95, box: Box(x: 10, y: 10, width: 50, height: 20))]
+        let line = Line(text: "Hello", confidence: 95, box: words[0].box, words: words, stage: .fast)
+        var o = PageOutcome(page: page)
+        o.extract = ExtractOutput(size: PageSize(width: 100, height: 200, dpi: 300), textSource: .ocr, rotation: 0,
+                                  skew: 0, rulings: [], textLayer: nil)
+        o.text = PageText(source: .ocr, lines: [line])
+        o.blocks = [Block(kind: .paragraph, readingOrder: 0, text: blockText, box: line.box)]
+        o.barcodes = []
+        return o
+    }
+
+    private func blockTexts() throws -> [String] {
+        try store.query("SELECT b.text FROM blocks b JOIN pages p ON p.id = b.page_id ORDER BY p.page_number") { $0.string(0) }
+    }
+
+    func testPassTasksAreCommittedTogetherAndAFailingOneKeepsThoseBeforeIt() throws {
+        let r = try store.beginRun(pipeline: "t", pipelinePath: "/t.yml", command: "run", workers: 1)
+        guard case .new(let doc) = try store.recordDocument(DiscoveredFile(path: "/in/a.pdf", size: 10, mtimeNs: 1), runID: r,
+                                                             kind: { .pdf }, hash: { "AAA" }, pathExists: { _ in true })
+        else { return XCTFail() }
+        try store.setPageCount(documentID: doc, count: 3)
+        let fps: [Stage: String] = [.extract: "e", .ocr: "o", .layout: "l", .barcodes: "b"]
+        let pages = try store.plan(PlanRequest(mode: .run, fingerprints: fps, maxAttempts: 3)).pages
+        XCTAssertEqual(try store.commit(pages.map { outcome($0, blockText: "first") }, fingerprints: { _ in fps }, runID: r),
+                       [.done, .done, .done])
+
+        // The pass lays each page out again: only layout's output, the page marked as a pass task.
+        func pass(_ page: PlannedPage, _ text: String) -> PageOutcome {
+            var p = page
+            p.stages = [.layout]
+            p.repeatedMargins = []
+            var o = PageOutcome(page: p)
+            o.blocks = [Block(kind: .paragraph, readingOrder: 0, text: text, box: Box(x: 10, y: 10, width: 50, height: 20))]
+            return o
+        }
+        try store.commitDocumentPass(pages.map { pass($0, "again") }, fingerprints: { _ in fps }, runID: r)
+        XCTAssertEqual(try blockTexts(), ["again", "again", "again"])
+
+        // A task whose page is not in the database (its rows break a foreign key) between two that are.
+        var ghost = pages[1]
+        ghost.pageID = 999_999
+        XCTAssertThrowsError(try store.commitDocumentPass([pass(pages[0], "third"), pass(ghost, "x"), pass(pages[2], "third")],
+                                                          fingerprints: { _ in fps }, runID: r))
+        XCTAssertEqual(try blockTexts(), ["third", "again", "again"])
+        XCTAssertEqual(try store.query("SELECT count(*) FROM page_fts WHERE page_fts MATCH 'third'") { $0.int(0) }, [1])
+    }
+}
