@@ -29,6 +29,9 @@ if [ ${#missing[@]} -gt 0 ]; then
   echo "setup: installing ${missing[*]}" >&2
   SUDO=""
   if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
-  $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  # Wait for a package manager already running (unattended upgrades on a fresh machine, another
+  # checkout's setup) instead of failing at once on its lock.
+  wait_lock=(-o DPkg::Lock::Timeout=900)
+  $SUDO apt-get "${wait_lock[@]}" update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get "${wait_lock[@]}" install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
