@@ -15,16 +15,17 @@ final class BarcodePage {
         gray = try image.isPlainGray ? image : image.grayscale()
     }
 
-    private init(gray: Image, candidates: [Box], finderTriples: [QRFinderLocator.Triple]?) {
+    private init(gray: Image, candidates: [Box], finderTriples: [QRFinderLocator.Triple]?, matrixFinderSymbols: [Box]) {
         self.gray = gray
         self.candidates = candidates
         self.storedFinderTriples = finderTriples
+        self.matrixFinderSymbols = matrixFinderSymbols
     }
 
     /// The same page with found symbols painted out (`whitened` of ``gray``); the candidate
     /// regions and finder-pattern areas found on the original are kept.
     func blanked(_ whitened: Image) -> BarcodePage {
-        BarcodePage(gray: whitened, candidates: candidates, finderTriples: storedFinderTriples)
+        BarcodePage(gray: whitened, candidates: candidates, finderTriples: storedFinderTriples, matrixFinderSymbols: matrixFinderSymbols)
     }
 
     var width: Int { gray.width }
@@ -40,10 +41,16 @@ final class BarcodePage {
     /// leptonica cannot copy the pixels.
     var finderTriples: [QRFinderLocator.Triple] {
         if let storedFinderTriples { return storedFinderTriples }
-        let triples = (try? gray.barcodeGrayPlane()).map { QRFinderLocator.triples(in: $0) } ?? []
+        let triples = plane.map { QRFinderLocator.triples(in: $0) } ?? []
         storedFinderTriples = triples
         return triples
     }
+
+    /// The page's pixels, copied once, on first use (nil when leptonica cannot copy them).
+    private lazy var plane: BarcodeGrayPlane? = try? gray.barcodeGrayPlane()
+
+    /// Small Data Matrix symbols found by their L finder (``DataMatrixLocator``), found once, on first use.
+    private(set) lazy var matrixFinderSymbols: [Box] = plane.map { DataMatrixLocator.symbols(in: $0) } ?? []
 
     /// The areas around the strictly shaped ``finderTriples`` (read whole, and evidence of a code;
     /// a triple found only with the wider shape limits is read upright alone).

@@ -24,6 +24,9 @@ public struct BarcodePass: Sendable, Hashable, Codable, CustomStringConvertible 
         /// Code-like regions whose modules are under 2 px, enlarged 3× (then 4×) with a cubic
         /// kernel (``ModuleScale``), each read on its own.
         case smallModules
+        /// Small Data Matrix symbols found by their L finder (``DataMatrixLocator``), each cropped,
+        /// enlarged and read on its own (matrix codes only).
+        case matrixFinders
     }
 
     /// Reads around QR finder-pattern triples (photos only; QR codes only).
@@ -118,6 +121,7 @@ public enum BarcodeSearch: Sendable, Hashable, Codable {
         BarcodePass(multi: false, area: .candidates, linearOnly: true, invert: true),
         BarcodePass(linearOnly: true, zbar: true),
         BarcodePass(multi: false, area: .smallModules),
+        BarcodePass(multi: false, area: .matrixFinders, matrixOnly: true),
     ]
 
     /// The passes for photos: matrix codes at other scales and thresholds, and ZBar.

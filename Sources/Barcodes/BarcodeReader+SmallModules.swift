@@ -23,18 +23,25 @@ extension BarcodeReader {
             }
             guard let plane = crop, let module = ModuleScale.estimate(plane), module < ModuleScale.smallModule else { continue }
             guard plane.width * plane.height * 16 <= Self.maxEnlargedPixels else { continue }
-            let context = "reading \(page.width)x\(page.height) image, pass \(pass), area \(area)"
-            for scale in ModuleScale.factors {
-                let enlarged = ModuleScale.enlarged(plane, factor: scale)
-                let symbols = try readPlane(enlarged, pass: pass, wanted: wanted, context: context)
-                // Enlarged pixel (x, y) shows page point area.origin + ((x, y) + ½) / scale − ½.
-                let mapped = barcodes(symbols, wanted: wanted, area: area) { x, y in
-                    (Double(area.x) + (x + 0.5) / Double(scale) - 0.5, Double(area.y) + (y + 0.5) / Double(scale) - 0.5)
-                }
-                BarcodeGeometry.merge(mapped, into: &found)
-                if !mapped.isEmpty { break }
-            }
+            BarcodeGeometry.merge(try readEnlarged(plane, of: area, page: page, factors: ModuleScale.factors, pass: pass, wanted: wanted), into: &found)
         }
         return found
+    }
+
+    /// The symbols read on `plane` (the pixels of page area `area`) enlarged by each factor in
+    /// turn (1: as it is) until one reads, in page pixels.
+    func readEnlarged(_ plane: BarcodeGrayPlane, of area: Box, page: BarcodePage, factors: [Int], pass: BarcodePass,
+                      wanted: Set<Symbology>) throws(BarcodeError) -> [Barcode] {
+        let context = "reading \(page.width)x\(page.height) image, pass \(pass), area \(area)"
+        for scale in factors {
+            let enlarged = scale == 1 ? plane : ModuleScale.enlarged(plane, factor: scale)
+            let symbols = try readPlane(enlarged, pass: pass, wanted: wanted, context: context)
+            // Enlarged pixel (x, y) shows page point area.origin + ((x, y) + ½) / scale − ½.
+            let mapped = barcodes(symbols, wanted: wanted, area: area) { x, y in
+                (Double(area.x) + (x + 0.5) / Double(scale) - 0.5, Double(area.y) + (y + 0.5) / Double(scale) - 0.5)
+            }
+            if !mapped.isEmpty { return mapped }
+        }
+        return []
     }
 }

@@ -85,7 +85,7 @@ public final class BarcodeReader {
             for pass in BarcodeSearch.quickLook { try run(pass, onlyCandidates: false) }
             passes.removeAll(where: BarcodeSearch.quickLook.contains)
             let finderEvidence = !textPage && !page.finderCrops.isEmpty
-            if result.isEmpty && page.candidates.isEmpty && !finderEvidence { return [] }
+            if result.isEmpty && page.candidates.isEmpty && !finderEvidence && page.matrixFinderSymbols.isEmpty { return [] }
             wholePage = (!result.isEmpty || finderEvidence) && !textPage
             // Only code-like regions: the photo passes read just those regions.
         }
@@ -182,6 +182,7 @@ public final class BarcodeReader {
         guard !wanted.isEmpty else { return [] }
         if pass.area == .finderSymbols || pass.area == .finderPerspective { return try readUpright(page, pass: pass, wanted: wanted) }
         if pass.area == .smallModules { return try readSmallModules(page, pass: pass, wanted: wanted) }
+        if pass.area == .matrixFinders { return try readMatrixFinders(page, pass: pass, wanted: wanted) }
         var found: [Barcode] = []
         let areas: [Box?] = onlyCandidates ? page.candidates : areas(of: page, pass.area)
         for area in areas {
@@ -204,7 +205,7 @@ public final class BarcodeReader {
             return page.candidates
         case .finderPatterns:
             return page.finderCrops
-        case .finderSymbols, .finderPerspective, .smallModules:
+        case .finderSymbols, .finderPerspective, .smallModules, .matrixFinders:
             return []   // read by readUpright, readSmallModules
         }
     }

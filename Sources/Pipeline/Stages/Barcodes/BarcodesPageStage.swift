@@ -34,7 +34,8 @@ final class BarcodesPageStage: PageStage {
     /// 10: code-like regions with modules under 2 px read enlarged (``Barcodes/ModuleScale``), and
     /// linear codes with modules of 12+ px found by a 4× coarser look for code-like regions.
     /// 11: a text-layer page whose only candidates are images, in the images' own pixels.
-    static let revision = 11
+    /// 12: small Data Matrix symbols (1–1.5-px modules) found by their L finder and read enlarged (``Barcodes/DataMatrixLocator``).
+    static let revision = 12
     static let inputs: [Stage] = [.extract]
     static let needsImage = true
 
