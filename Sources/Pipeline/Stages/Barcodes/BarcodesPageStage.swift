@@ -34,7 +34,9 @@ final class BarcodesPageStage: PageStage {
     /// 10: code-like regions with modules under 2 px read enlarged (``Barcodes/ModuleScale``), and
     /// linear codes with modules of 12+ px found by a 4× coarser look for code-like regions.
     /// 11: a text-layer page whose only candidates are images, in the images' own pixels.
-    static let revision = 11
+    /// 12: a code-like region whose ink pieces look like text is kept when its rows show PDF417
+    /// start/stop patterns (``Imaging/StackedCodeRows``: squashed or softened stacked codes).
+    static let revision = 12
     static let inputs: [Stage] = [.extract]
     static let needsImage = true
 
