@@ -37,21 +37,7 @@ package enum ModuleScale {
     /// The midpoint between the area's dark (5th percentile) and light (95th percentile) gray
     /// levels; nil when they differ by less than ``minContrast``.
     static func threshold(_ plane: BarcodeGrayPlane) -> UInt8? {
-        var histogram = [Int](repeating: 0, count: 256)
-        for value in plane.bytes { histogram[Int(value)] += 1 }
-        let total = plane.bytes.count
-        func percentile(_ fraction: Double) -> Int {
-            let target = Int(Double(total) * fraction)
-            var seen = 0
-            for level in 0..<256 {
-                seen += histogram[level]
-                if seen > target { return level }
-            }
-            return 255
-        }
-        let dark = percentile(0.05), light = percentile(0.95)
-        guard light - dark >= minContrast else { return nil }
-        return UInt8((dark + light) / 2)
+        plane.midGray(minContrast: minContrast)
     }
 
     /// Lengths of the runs (dark or light) between the first and last edge of 16 evenly spaced

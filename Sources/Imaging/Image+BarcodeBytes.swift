@@ -79,7 +79,7 @@ extension Image {
 
     /// Copies an 8-bpp PIX row by row. Leptonica packs pixels into 32-bit words in big-endian
     /// order (GET_DATA_BYTE): on little-endian hosts byte `i` of a row sits at raw index `i ^ 3`.
-    private static func copyGray8(_ pix: UnsafeMutablePointer<PIX>) -> BarcodeGrayPlane? {
+    static func copyGray8(_ pix: UnsafeMutablePointer<PIX>) -> BarcodeGrayPlane? {
         guard pixGetDepth(pix) == 8, let data = pixGetData(pix) else { return nil }
         let width = Int(pixGetWidth(pix)), height = Int(pixGetHeight(pix)), wpl = Int(pixGetWpl(pix))
         guard width > 0, height > 0 else { return nil }

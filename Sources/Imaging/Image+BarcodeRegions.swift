@@ -101,7 +101,7 @@ extension Image {
                                              height: Int((Double(h) * toGray).rounded(.up)))
                 guard let ink = InkPieces(gray8, full) else { continue }
                 if barsOnly && !Self.looksLikeBars(ink) { continue }
-                if rejectText && Self.looksLikeText(ink) { continue }
+                if rejectText && Self.looksLikeText(ink) && !Self.showsStackedCodeRows(gray8, full) { continue }
             }
             let px = Double(w) * padding + 4, py = Double(h) * padding + 4
             let x0 = max(0, (Double(x) - px) / factor), y0 = max(0, (Double(y) - py) / factor)

@@ -35,7 +35,9 @@ final class BarcodesPageStage: PageStage {
     /// linear codes with modules of 12+ px found by a 4× coarser look for code-like regions.
     /// 11: a text-layer page whose only candidates are images, in the images' own pixels.
     /// 12: small Data Matrix symbols (1–1.5-px modules) found by their L finder and read enlarged (``Barcodes/DataMatrixLocator``).
-    static let revision = 12
+    /// 13: a code-like region whose ink pieces look like text is kept when its rows show PDF417
+    /// start/stop patterns (``Imaging/StackedCodeRows``: squashed or softened stacked codes).
+    static let revision = 13
     static let inputs: [Stage] = [.extract]
     static let needsImage = true
 
