@@ -30,6 +30,15 @@ extension Store {
         try write { try storeDocumentPass(outcome, fingerprints: fingerprints, runID: runID, in: $0) }
     }
 
+    /// Stores several document-pass tasks as ``commitDocumentPass(_:fingerprints:runID:)`` does,
+    /// together (``writeTogether(_:each:alone:after:)``): a 2,000-page document's pass lays out
+    /// every page again (its running headers), and one transaction each wrote the same index
+    /// pages to the WAL 2,000 times.
+    func commitDocumentPass(_ outcomes: [PageOutcome], fingerprints: (PageOutcome) -> [Stage: String], runID: Int64) throws {
+        _ = try writeTogether(outcomes, each: { try storeDocumentPass($0, fingerprints: fingerprints($0), runID: runID, in: $1) },
+                              alone: { try commitDocumentPass($0, fingerprints: fingerprints($0), runID: runID) })
+    }
+
     /// One document-pass task's rows, inside `transaction`.
     func storeDocumentPass(_ outcome: PageOutcome, fingerprints: [Stage: String], runID: Int64,
                            in transaction: WriteTransaction) throws {

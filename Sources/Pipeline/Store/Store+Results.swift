@@ -62,27 +62,18 @@ extension Store {
         try write { try commit(outcome, fingerprints: fingerprints, runID: runID, in: $0) }
     }
 
-    /// Writes several pages as ``commit(_:fingerprints:runID:)`` does, all in one transaction
-    /// (each page wholly or not at all, as before; many small pages share one commit). When the
-    /// transaction fails, the pages are committed one by one, in order, so that those before a
-    /// failing one are kept and its error is the one thrown. Returns each page's new status.
+    /// Writes several pages as ``commit(_:fingerprints:runID:)`` does, together
+    /// (``writeTogether(_:each:alone:after:)``). Returns each page's new status.
     func commit(_ outcomes: [PageOutcome], fingerprints: (PageOutcome) -> [Stage: String], runID: Int64) throws -> [PageStatus] {
-        if outcomes.count == 1 { return [try commit(outcomes[0], fingerprints: fingerprints(outcomes[0]), runID: runID)] }
-        do {
-            return try write { transaction in
-                let statuses = try outcomes.map {
-                    try commit($0, fingerprints: fingerprints($0), runID: runID, in: transaction, refreshDocument: false)
-                }
-                // Each document's status once, from all its pages (the same as after each page).
-                var documents = Set<Int64>()
-                for o in outcomes where documents.insert(o.page.documentID).inserted {
-                    try refreshDocumentStatus(documentID: o.page.documentID)
-                }
-                return statuses
-            }
-        } catch {
-            return try outcomes.map { try commit($0, fingerprints: fingerprints($0), runID: runID) }
-        }
+        try writeTogether(outcomes, each: { try commit($0, fingerprints: fingerprints($0), runID: runID, in: $1, refreshDocument: false) },
+                          alone: { try commit($0, fingerprints: fingerprints($0), runID: runID) },
+                          after: {
+                              // Each document's status once, from all its pages (the same as after each page).
+                              var documents = Set<Int64>()
+                              for o in outcomes where documents.insert(o.page.documentID).inserted {
+                                  try refreshDocumentStatus(documentID: o.page.documentID)
+                              }
+                          })
     }
 
     /// One page's rows, inside `transaction`; `refreshDocument`: its document's status too.

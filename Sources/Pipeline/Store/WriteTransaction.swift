@@ -74,4 +74,23 @@ extension Store {
         defer { transaction.state.isOpen = false }
         return try db.transaction(.immediate) { try body(transaction) }
     }
+
+    /// Writes several items in one transaction (`each`, then `after` once for them all); when
+    /// that transaction fails, each item in a transaction of its own (`alone`), in order, so that
+    /// those before a failing one are kept and its error is the one thrown. Many small pages, or
+    /// a long document's pass tasks, share one commit this way; each item is still written wholly
+    /// or not at all.
+    func writeTogether<Item, R>(_ items: [Item], each: (Item, WriteTransaction) throws -> R, alone: (Item) throws -> R,
+                                after: () throws -> Void = {}) throws -> [R] {
+        if items.count == 1 { return [try alone(items[0])] }
+        do {
+            return try write { transaction in
+                let results = try items.map { try each($0, transaction) }
+                try after()
+                return results
+            }
+        } catch {
+            return try items.map(alone)
+        }
+    }
 }
