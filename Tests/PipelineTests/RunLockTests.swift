@@ -28,6 +28,15 @@ final class RunLockTests: XCTestCase {
         return fd
     }
 
+    /// A database file, and a flock held on it through a hard link (another path, so another lock file).
+    private func databaseHeldThroughAHardLink() throws -> (database: String, holder: Int32) {
+        let database = dir.appendingPathComponent("quire.sqlite").path
+        FileManager.default.createFile(atPath: database, contents: Data())
+        let link = dir.appendingPathComponent("link.sqlite").path
+        XCTAssertEqual(Foundation.link(database, link), 0)
+        return (database, try hold(link))
+    }
+
     func testALockFileLetGoWhileItsHolderIsNamedIsTaken() throws {
         let database = dir.appendingPathComponent("quire.sqlite").path
         let other = try hold(RunLock.lockPath(for: database), note: "pid 999999\n")
@@ -57,11 +66,7 @@ final class RunLockTests: XCTestCase {
 
     /// Through a hard link the path lock is another file; the database file's own lock is shared.
     func testADatabaseFileLetGoThroughAHardLinkIsTaken() throws {
-        let database = dir.appendingPathComponent("quire.sqlite").path
-        FileManager.default.createFile(atPath: database, contents: Data())
-        let link = dir.appendingPathComponent("link.sqlite").path
-        XCTAssertEqual(Foundation.link(database, link), 0)
-        let other = try hold(link)
+        let (database, other) = try databaseHeldThroughAHardLink()
         let lock = try RunLock(databasePath: database, runningRun: { _ in
             close(other)
             return nil
@@ -70,11 +75,7 @@ final class RunLockTests: XCTestCase {
     }
 
     func testADatabaseFileHeldThroughAHardLinkIsRefusedNamingThisProcess() throws {
-        let database = dir.appendingPathComponent("quire.sqlite").path
-        FileManager.default.createFile(atPath: database, contents: Data())
-        let link = dir.appendingPathComponent("link.sqlite").path
-        XCTAssertEqual(Foundation.link(database, link), 0)
-        let other = try hold(link)
+        let (database, other) = try databaseHeldThroughAHardLink()
         defer { close(other) }
         XCTAssertThrowsError(try RunLock(databasePath: database, runningRun: { _ in nil })) { error in
             guard case let Store.OpenError.busy(_, holder) = error else { return XCTFail("\(error)") }
