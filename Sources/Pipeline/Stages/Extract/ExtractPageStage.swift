@@ -36,8 +36,9 @@ final class ExtractPageStage: PageStage {
     /// text layer; 8: the orientation probe is never enlarged past 16 megapixels (a camera photo
     /// without text size may be found turned differently); 9: with barcodes on, a page whose only
     /// code candidates are images is not rendered at full resolution (its images are read from
-    /// their own pixels).
-    static let revision = 9
+    /// their own pixels); 10: a scan under an OCR layer that reads as words keeps that layer
+    /// (``TextLayerPolicy`` rule 4, ``LayerWordShare``).
+    static let revision = 10
     static let inputs: [Stage] = []
     static let needsImage = true
     /// The image every stage needing one works on comes from here.

@@ -12,18 +12,24 @@ import DocumentModel
 ///    everything); without pictures it is all the text there is — a page number, a form's
 ///    labels, a few words in a script the OCR languages do not cover — and OCR would only
 ///    lose it (Tesseract drops lone page numbers and reads CJK with `eng` as Latin garbage).
-/// 4. **Not a scan with an OCR layer**: no single image covers `scanCoverage` (90 %) or more of
-///    the page, unless visible text is drawn over it. A page that is one full-page image with
-///    invisible text (render mode 3), or with text hidden under the image, is treated as a scan
-///    whose text is an (often poor) OCR layer, and is OCR'd again. A page printing its text over
-///    a full-page background picture (a menu, a brochure's cover, a form on a scanned
-///    letterhead) keeps its text layer: the content stream says which (`textOverLargestImage`,
-///    read with qpdf: poppler-glib cannot report the render mode).
+/// 4. **Not a scan with a poor OCR layer**: no single image covers `scanCoverage` (90 %) or more
+///    of the page, unless visible text is drawn over it or the layer reads as words. A page that
+///    is one full-page image with invisible text (render mode 3), or with text hidden under the
+///    image, is a scan whose text is an OCR layer. The layer is kept when it has at least
+///    `minScanLayerTokens` (20) tokens and at least `scanLayerWordShare` (85 %) of them are words
+///    or numbers (``LayerWordShare``): a good OCR layer, often in a language the OCR models here
+///    do not read (a Spanish book's accents, a German letter's umlauts). A junk layer
+///    ("OFl&LTORS", "l..!e:") or a short one is OCR'd again. A page printing its text over a
+///    full-page background picture (a menu, a brochure's cover, a form on a scanned letterhead)
+///    keeps its text layer: the content stream says which (`textOverLargestImage`, read with
+///    qpdf: poppler-glib cannot report the render mode).
 public enum TextLayerPolicy {
     public static let minCharacters = 20
     public static let maxGarbageFraction = 0.3
     public static let pictureCoverage = 0.1
     public static let scanCoverage = 0.9
+    public static let minScanLayerTokens = 20
+    public static let scanLayerWordShare = 0.85
 
     /// The verdict with a short reason (kept for logs).
     public enum Verdict: Equatable, Sendable {
@@ -34,7 +40,7 @@ public enum TextLayerPolicy {
     /// Applies the rule to the page's characters and to the fractions of the page (0...1) that
     /// its largest image and all its images together cover. `imageCoverage` is only evaluated
     /// when the text passes rules 1 and 2.
-    public static func verdict(characters: some Sequence<Unicode.Scalar>,
+    public static func verdict(characters: some Collection<Unicode.Scalar>,
                                imageCoverage: () -> (largest: Double, total: Double),
                                textOverLargestImage: () -> Bool = { false }) -> Verdict {
         var visible = 0, garbage = 0
@@ -54,7 +60,11 @@ public enum TextLayerPolicy {
             return .ocr(reason: "text layer has only \(visible) characters beside images covering \(Int(coverage.total * 100))% of the page")
         }
         if coverage.largest >= scanCoverage, !textOverLargestImage() {
-            return .ocr(reason: "one image covers \(Int(coverage.largest * 100))% of the page (a scan with an OCR layer)")
+            let words = LayerWordShare(characters)
+            if words.tokens < minScanLayerTokens || words.share < scanLayerWordShare {
+                return .ocr(reason: "one image covers \(Int(coverage.largest * 100))% of the page (a scan with an OCR layer: "
+                            + "\(words.words) of \(words.tokens) tokens read as words)")
+            }
         }
         return .useTextLayer
     }
