@@ -28,6 +28,12 @@ final class BarcodePage {
         BarcodePage(gray: whitened, candidates: candidates, finderTriples: storedFinderTriples, matrixFinderSymbols: matrixFinderSymbols)
     }
 
+    /// The same page whose later passes read only `candidates` (the regions no symbol found
+    /// explains yet: ``ExplainedRegions``); the finder evidence is kept.
+    func keeping(candidates: [Box]) -> BarcodePage {
+        BarcodePage(gray: gray, candidates: candidates, finderTriples: storedFinderTriples, matrixFinderSymbols: matrixFinderSymbols)
+    }
+
     var width: Int { gray.width }
     var height: Int { gray.height }
 
