@@ -17,14 +17,12 @@ enum ScanSplit {
     static func run(folder: String, level name: String) throws {
         guard let level = OCRLevel(rawValue: name) else { throw CocoaError(.coderInvalidValue) }
         let root = URL(fileURLWithPath: folder)
-        let files = (FileManager.default.enumerator(atPath: folder)?.compactMap { $0 as? String } ?? [])
-            .filter { [".jpg", ".jpeg", ".png"].contains(where: $0.lowercased().hasSuffix) }.sorted()
+        let files = SplitPage.files(in: folder)
         let extract = ExtractSettings()
-        var clock = PassSeconds.now()
-        let lap = { () -> Double in let now = PassSeconds.now(); defer { clock = now }; return now - clock }
+        var lap = CPULap()
         let pre = try Preprocessor(settings: extract)
         let ocr = try TextRecognizer(settings: { var s = OCRSettings(); s.level = level; return s }())
-        let start = lap()
+        let start = lap.next()
         let barcodes = BarcodeDetector(settings: BarcodeSettings())
         let detector = DataDetector(settings: DetectionSettings(), phoneNumbers: PhoneNumberLibrary())
         let columns = ["decode", "textScale", "deskew", "ocrPrep", "fastPass", "rereads", "finishing",
@@ -32,30 +30,25 @@ enum ScanSplit {
         var totals = [Double](repeating: 0, count: columns.count)
         print((["page"] + columns + ["words", "codes"]).joined(separator: "\t"))
         for file in files {
-            _ = lap()
-            let image = try ImageFile.read(root.appendingPathComponent(file).path, maxPixels: extract.maxPixels, assumedDPI: 0)
-            let decode = lap()
-            let scale = try image.textScale()
-            if image.resolution == 0 { image.setResolution(min(1200, max(50, scale?.estimatedDPI ?? 300))) }
-            let measure = lap()
-            let prepared = try pre.prepare(image, textScale: scale, orientation: false)
-            let deskew = lap()
+            let page = try SplitPage(root.appendingPathComponent(file).path, extract: extract, with: pre)
+            let prepared = page.prepared
+            _ = lap.next()
             let text = try ocr.recognize(prepared.image, textDPI: prepared.textDPI, textArea: prepared.textScale?.area,
                                          deadline: 600, maxPixels: extract.maxPixels).withoutNoise
             let s = ocr.lastPassSeconds
-            _ = lap()
+            _ = lap.next()
             let rulings = try LayoutStage.rulings(in: prepared.image)
-            let rulingSeconds = lap()
+            let rulingSeconds = lap.next()
             let figures = LayoutStage.figureRegions(in: prepared.image)
-            let figureSeconds = lap()
+            let figureSeconds = lap.next()
             let codes = try barcodes.detect(prepared.image, textWords: text.words.count)
-            let barcodeSeconds = lap()
+            let barcodeSeconds = lap.next()
             _ = detector.detect(in: text)
-            let detectSeconds = lap()
+            let detectSeconds = lap.next()
             _ = LayoutStage.analyze(text: text.removingWords(inside: codes), rulings: rulings, figures: figures,
                                     width: prepared.image.width, height: prepared.image.height, settings: LayoutSettings())
-            let layoutSeconds = lap()
-            let row = [decode, measure, deskew, s.preparation, s.fastPass, s.pageReread + s.lineRereads, s.finishing,
+            let layoutSeconds = lap.next()
+            let row = [page.decode, page.measure, page.deskew, s.preparation, s.fastPass, s.pageReread + s.lineRereads, s.finishing,
                        rulingSeconds, figureSeconds, barcodeSeconds, detectSeconds, layoutSeconds]
             for i in row.indices { totals[i] += row[i] }
             print(([file] + row.map { String(format: "%.3f", $0) } + ["\(text.words.count)", "\(codes.count)"])
