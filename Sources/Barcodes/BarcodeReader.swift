@@ -21,7 +21,8 @@ public final class BarcodeReader {
     public let search: BarcodeSearch
     private var optionsCache: [OptionsKey: ZXingOptions] = [:]
     private lazy var zbar = ZBarScanner()
-    /// Code-like regions read by the last ``read(_:textPage:)`` (each region once per pass that reads it).
+    /// Code-like regions and L-finder symbols read by the last ``read(_:textPage:)`` (each once per
+    /// pass that reads it).
     package internal(set) var candidateReads = 0
 
     private struct OptionsKey: Hashable {
@@ -120,7 +121,7 @@ public final class BarcodeReader {
             try run(pass, onlyCandidates: !wholePage && index > 0)
             // A text page's regions whose symbol is read are not read again by the later passes.
             if search == .staged, textPage, !result.isEmpty {
-                page = page.keeping(candidates: ExplainedRegions.unexplained(page.candidates, by: result))
+                page = page.keepingUnexplained(by: result)
             }
         }
         return result

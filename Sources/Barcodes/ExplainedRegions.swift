@@ -1,6 +1,7 @@
 import DocumentModel
 
-/// The code-like regions of a text page that a symbol found already accounts for. A text
+/// The code-like regions (and small Data Matrix symbols found by their L finder) of a text page
+/// that a symbol found already accounts for. A text
 /// document's codes are printed: once a pass has read the symbol that made a region look like a
 /// code, the later passes (other scales, turns, inverted copies, ZBar, the photo passes) have
 /// nothing left to find there, and on a 300-dpi page with four codes they cost ≈ 0.2 s of CPU.

@@ -36,4 +36,20 @@ final class ExplainedRegionTests: XCTestCase {
         // every pass that reads regions (19 here), the 8 regions took 152 reads; now 38.
         XCTAssertLessThan(reader.candidateReads * 2, candidates.count * 19, "\(candidates.count) candidates")
     }
+
+    /// Small Data Matrix symbols found by their L finder are read on their own by a late pass:
+    /// one a symbol found before covers is left out of it, the others are kept.
+    func testAnLFinderSymbolInsideAFoundSymbolIsNotReadAgain() throws {
+        let (image, _) = try ExpectedCodesFolder("barcodes-dmloc").fixture("dmloc_small_crisp.png")
+        let page = try BarcodePage(image)
+        let symbols = page.matrixFinderSymbols
+        let first = try XCTUnwrap(symbols.first)
+        let found = Barcode(symbology: .dataMatrix, payload: "d", corners: [
+            Point(x: first.x, y: first.y), Point(x: first.x + first.width, y: first.y),
+            Point(x: first.x + first.width, y: first.y + first.height), Point(x: first.x, y: first.y + first.height)])
+        let kept = page.keepingUnexplained(by: [found])
+        XCTAssertFalse(kept.matrixFinderSymbols.contains(first))
+        XCTAssertEqual(kept.matrixFinderSymbols, symbols.filter { !ExplainedRegions.explains([ExplainedRegions.symbolArea(found)], $0) })
+        XCTAssertEqual(page.keepingUnexplained(by: []).matrixFinderSymbols, symbols)
+    }
 }
