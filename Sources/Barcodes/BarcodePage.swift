@@ -28,6 +28,13 @@ final class BarcodePage {
         BarcodePage(gray: whitened, candidates: candidates, finderTriples: storedFinderTriples, matrixFinderSymbols: matrixFinderSymbols)
     }
 
+    /// The same page whose later passes read only the code-like regions and L-finder symbols
+    /// that `found` does not explain (``ExplainedRegions``); the QR finder evidence is kept.
+    func keepingUnexplained(by found: [Barcode]) -> BarcodePage {
+        BarcodePage(gray: gray, candidates: ExplainedRegions.unexplained(candidates, by: found), finderTriples: storedFinderTriples,
+                    matrixFinderSymbols: ExplainedRegions.unexplained(matrixFinderSymbols, by: found))
+    }
+
     var width: Int { gray.width }
     var height: Int { gray.height }
 

@@ -9,6 +9,7 @@ extension BarcodeReader {
         var found: [Barcode] = []
         let bounds = Box(x: 0, y: 0, width: page.width, height: page.height)
         for symbol in page.matrixFinderSymbols {
+            candidateReads += 1
             guard let area = symbol.expanded(by: max(6, max(symbol.width, symbol.height) / 3)).intersection(bounds) else { continue }
             let crop: BarcodeGrayPlane?
             do { crop = try page.gray.barcodeGrayPlane(crop: area) } catch {

@@ -17,6 +17,7 @@ extension BarcodeReader {
     func readSmallModules(_ page: BarcodePage, pass: BarcodePass, wanted: Set<Symbology>) throws(BarcodeError) -> [Barcode] {
         var found: [Barcode] = []
         for area in page.candidates {
+            candidateReads += 1
             let crop: BarcodeGrayPlane?
             do { crop = try page.gray.barcodeGrayPlane(crop: area) } catch {
                 throw .unusableImage(width: page.width, height: page.height)

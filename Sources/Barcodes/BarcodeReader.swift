@@ -21,6 +21,9 @@ public final class BarcodeReader {
     public let search: BarcodeSearch
     private var optionsCache: [OptionsKey: ZXingOptions] = [:]
     private lazy var zbar = ZBarScanner()
+    /// Code-like regions and L-finder symbols read by the last ``read(_:textPage:)`` (each once per
+    /// pass that reads it).
+    package internal(set) var candidateReads = 0
 
     private struct OptionsKey: Hashable {
         var formats: Int32
@@ -65,6 +68,7 @@ public final class BarcodeReader {
         guard !symbologies.isEmpty || !zbarOnly.isEmpty else { return [] }
         guard image.width > 0, image.height > 0 else { return [] }
         var page = try Self.page(image)
+        candidateReads = 0
         let gated = search == .staged && page.isLarge
         var result: [Barcode] = []
         var rounds = 0
@@ -115,6 +119,10 @@ public final class BarcodeReader {
             }
             if !photoEvidence { continue }
             try run(pass, onlyCandidates: !wholePage && index > 0)
+            // A text page's regions whose symbol is read are not read again by the later passes.
+            if search == .staged, textPage, !result.isEmpty {
+                page = page.keepingUnexplained(by: result)
+            }
         }
         return result
     }
@@ -186,6 +194,7 @@ public final class BarcodeReader {
         var found: [Barcode] = []
         let areas: [Box?] = onlyCandidates ? page.candidates : areas(of: page, pass.area)
         for area in areas {
+            if area != nil && (onlyCandidates || pass.area == .candidates) { candidateReads += 1 }
             let barcodes = try read(page.gray, crop: area, pass: pass, wanted: wanted)
             BarcodeGeometry.merge(barcodes, into: &found)
         }

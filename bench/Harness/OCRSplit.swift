@@ -12,8 +12,7 @@ enum OCRSplit {
     static func run(folder: String, level name: String) throws {
         guard let level = OCRLevel(rawValue: name) else { throw CocoaError(.coderInvalidValue) }
         let root = URL(fileURLWithPath: folder)
-        let files = (FileManager.default.enumerator(atPath: folder)?.compactMap { $0 as? String } ?? [])
-            .filter { [".jpg", ".jpeg", ".png"].contains(where: $0.lowercased().hasSuffix) }.sorted()
+        let files = SplitPage.files(in: folder)
         let extract = ExtractSettings()
         let pre = try Preprocessor(settings: extract)
         let ocr = try TextRecognizer(settings: { var s = OCRSettings(); s.level = level; return s }())
@@ -22,19 +21,12 @@ enum OCRSplit {
         var invertedOn = 0
         print((["page"] + columns + ["inverted", "scale"]).joined(separator: "\t"))
         for file in files {
-            var clock = PassSeconds.now()
-            let lap = { () -> Double in let now = PassSeconds.now(); defer { clock = now }; return now - clock }
-            let image = try ImageFile.read(root.appendingPathComponent(file).path, maxPixels: extract.maxPixels, assumedDPI: 0)
-            let decode = lap()
-            let scale = try image.textScale()
-            if image.resolution == 0 { image.setResolution(min(1200, max(50, scale?.estimatedDPI ?? 300))) }
-            let measure = lap()
-            let prepared = try pre.prepare(image, textScale: scale, orientation: false)
-            let deskew = lap()
+            let page = try SplitPage(root.appendingPathComponent(file).path, extract: extract, with: pre)
+            let prepared = page.prepared
             _ = try ocr.recognize(prepared.image, textDPI: prepared.textDPI, textArea: prepared.textScale?.area,
                                   deadline: 600, maxPixels: extract.maxPixels)
             let s = ocr.lastPassSeconds
-            let row = [decode, measure, deskew, s.preparation, s.fastPass, s.pageReread, s.lineRereads, s.finishing]
+            let row = [page.decode, page.measure, page.deskew, s.preparation, s.fastPass, s.pageReread, s.lineRereads, s.finishing]
             for i in row.indices { totals[i] += row[i] }
             if ocr.lastReadInvertedLines { invertedOn += 1 }
             print(([file] + row.map { String(format: "%.3f", $0) }

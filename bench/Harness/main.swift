@@ -9,6 +9,7 @@ usage: quire-bench barcodes SET                      every candidate pass alone,
        quire-bench qr-perspective OUTDIR FILE...     QR finder outlines and perspective copies (PGM)
        quire-bench ocr SET [--levels L,L] [--osd]    read a bench/ocr-quality set at each level
        quire-bench ocr-split FOLDER [--level L]      CPU seconds per part of reading each page image
+       quire-bench scan-split FOLDER [--level L]     CPU seconds per stage of a scanned page (OCR, layout, barcodes, …)
        quire-bench detect PAGES [--locale L] [--out FILE]   detect data on exported pages' words
        quire-bench layout DATA [--verbose] [--dump FILE]     score the layout pass on bench/layout-quality
 """
@@ -33,6 +34,7 @@ do {
         try OCREvaluation.run(set: args[1], levels: option("--levels", in: args) ?? "fast,balanced,accurate",
                               osd: args.contains("--osd"))
     case "ocr-split": try OCRSplit.run(folder: args[1], level: option("--level", in: args) ?? "balanced")
+    case "scan-split": try ScanSplit.run(folder: args[1], level: option("--level", in: args) ?? "balanced")
     case "detect":
         try DetectionEvaluation.run(pages: args[1], locale: option("--locale", in: args),
                                     out: option("--out", in: args) ?? "/tmp/detections.jsonl")
