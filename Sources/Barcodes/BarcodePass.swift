@@ -27,6 +27,9 @@ public struct BarcodePass: Sendable, Hashable, Codable, CustomStringConvertible 
         /// Small Data Matrix symbols found by their L finder (``DataMatrixLocator``), each cropped,
         /// enlarged and read on its own (matrix codes only).
         case matrixFinders
+        /// Code-like regions read along scan lines by quire's own GS1 DataBar decoder
+        /// (``DataBarDecoder``: the stacked forms zxing-cpp 1.4 and ZBar cannot read).
+        case dataBarRows
     }
 
     /// Reads around QR finder-pattern triples (photos only; QR codes only).
@@ -122,6 +125,7 @@ public enum BarcodeSearch: Sendable, Hashable, Codable {
         BarcodePass(linearOnly: true, zbar: true),
         BarcodePass(multi: false, area: .smallModules),
         BarcodePass(multi: false, area: .matrixFinders, matrixOnly: true),
+        BarcodePass(multi: false, area: .dataBarRows, linearOnly: true),
     ]
 
     /// The passes for photos: matrix codes at other scales and thresholds, and ZBar.
