@@ -15,14 +15,18 @@ extension BarcodeReader {
     func readDataBarRows(_ page: BarcodePage, pass: BarcodePass, wanted: Set<Symbology>) throws(BarcodeError) -> [Barcode] {
         guard wanted.contains(.gs1DataBar) else { return [] }
         var found: [Barcode] = []
+        let bounds = Box(x: 0, y: 0, width: page.width, height: page.height)
         for region in page.candidates {
-            // The cheap look on the region with a narrow quiet zone; where it sees part of a half symbol, the
-            // full look on the region grown by its own size (the code-like region of a tilted
-            // Stacked symbol often covers a part of it: its rows break into glyph-sized pieces).
-            guard let near = try plane(page, region.expanded(by: max(8, min(region.width, region.height) / 8))),
-                  DataBarDecoder.showsHalf(near.plane) else { continue }
-            guard let wide = try plane(page, region.expanded(by: max(region.width, region.height))) else { continue }
-            for symbol in DataBarDecoder.read(wide.plane, offset: (Double(wide.area.x), Double(wide.area.y))) {
+            // A quiet zone around the region: a half symbol's guard and outer character may lie at its edge.
+            let pad = max(8, min(region.width, region.height) / 8)
+            guard let area = region.expanded(by: pad).intersection(bounds),
+                  area.width * area.height <= Self.maxDataBarPixels else { continue }
+            let crop: BarcodeGrayPlane?
+            do { crop = try page.gray.barcodeGrayPlane(crop: area) } catch {
+                throw .unusableImage(width: page.width, height: page.height)
+            }
+            guard let plane = crop else { continue }
+            for symbol in DataBarDecoder.symbols(in: plane, offset: (Double(area.x), Double(area.y))) {
                 let xs = symbol.points.map(\.x), ys = symbol.points.map(\.y)
                 guard let x0 = xs.min(), let x1 = xs.max(), let y0 = ys.min(), let y1 = ys.max() else { continue }
                 let corners = [Point(x: Int(x0.rounded()), y: Int(y0.rounded())), Point(x: Int(x1.rounded()), y: Int(y0.rounded())),
@@ -33,18 +37,6 @@ extension BarcodeReader {
             }
         }
         return found
-    }
-
-    /// The pixels of `area` clipped to the page; nil when nothing is left or the area is larger
-    /// than ``maxDataBarPixels``.
-    private func plane(_ page: BarcodePage, _ area: Box) throws(BarcodeError) -> (plane: BarcodeGrayPlane, area: Box)? {
-        guard let clipped = area.intersection(Box(x: 0, y: 0, width: page.width, height: page.height)),
-              clipped.width * clipped.height <= Self.maxDataBarPixels else { return nil }
-        let crop: BarcodeGrayPlane?
-        do { crop = try page.gray.barcodeGrayPlane(crop: clipped) } catch {
-            throw .unusableImage(width: page.width, height: page.height)
-        }
-        return crop.map { ($0, clipped) }
     }
 
     /// A region larger than this (pixels) is not scanned (a page-sized blob holds no DataBar the

@@ -3,31 +3,24 @@ import Imaging
 
 extension DataBarDecoder {
     /// The DataBar symbols in `plane` (page pixels = plane pixels + `offset`), read along scan
-    /// lines: the cheap look (``showsHalf(_:)``) first, and only if it sees part of a half symbol the
-    /// full look (``read(_:offset:)``).
+    /// lines.
+    ///
+    /// A cheap look first: rows and columns every ``cheapSpacing`` px; unless one of them holds
+    /// a half symbol (a finder pattern between two valid characters), nothing more is done. Then
+    /// lines every ``spacing`` px along rows and columns turned by each of ``angles`` (a tilted
+    /// symbol's rows of a stacked form may be only a few modules high), and their halves are
+    /// paired (``symbols(_:)``).
     package static func symbols(in plane: BarcodeGrayPlane, offset: (x: Double, y: Double) = (0, 0)) -> [Symbol] {
-        showsHalf(plane) ? read(plane, offset: offset) : []
-    }
-
-    /// The cheap look: rows and columns, and lines turned by each of ``cheapAngles``, every
-    /// ``cheapSpacing`` px; true when one of them holds part of a half symbol (a finder pattern
-    /// beside a valid character: ``showsPartOfHalf(_:)``).
-    static func showsHalf(_ plane: BarcodeGrayPlane) -> Bool {
         var seen = false
         forEachLine(plane, angles: cheapAngles, spacing: cheapSpacing) { line in
-            seen = showsPartOfHalf(line)
+            seen = !halves(line).isEmpty
             return !seen
         }
-        return seen
-    }
-
-    /// The full look: lines every ``spacing`` px along rows and columns turned by each of
-    /// ``angles`` (a tilted Stacked symbol's rows are only 5 and 7 modules high), their halves
-    /// paired (``symbols(_:)``).
-    static func read(_ plane: BarcodeGrayPlane, offset: (x: Double, y: Double) = (0, 0)) -> [Symbol] {
+        guard seen else { return [] }
         var all: [ScanLineEdges] = []
         forEachLine(plane, angles: angles, spacing: spacing) { all.append($0); return true }
-        return symbols(all).map { symbol in
+        let found = symbols(all)
+        return found.map { symbol in
             Symbol(gtin: symbol.gtin, points: symbol.points.map { ($0.x + offset.x, $0.y + offset.y) })
         }
     }

@@ -75,29 +75,6 @@ package enum DataBarDecoder {
         return found
     }
 
-    /// Does the line show part of a half: a finder pattern with a valid character of the right
-    /// module size on either side (the cheap look of a region that may cut a symbol short)?
-    static func showsPartOfHalf(_ line: ScanLineEdges) -> Bool {
-        let widths = line.widths
-        for forward in [true, false] {
-            let w = forward ? widths : widths.reversed()
-            let n = w.count
-            guard n >= 13 else { continue }
-            func dark(_ k: Int) -> Bool { line.isDark(forward ? k : n - 1 - k) }
-            for j in 0...(n - 5) {
-                guard let finder = DataBarCharacters.finder(Array(w[j..<(j + 5)]), firstDark: dark(j)) else { continue }
-                func corrected(_ k: Int) -> Double { w[k] - (dark(k) ? finder.spread : -finder.spread) }
-                func fits(_ widths: [Double], outside: Bool) -> Bool {
-                    abs(widths.reduce(0, +) / Double(outside ? 16 : 15) / finder.module - 1) < 0.2
-                        && DataBarCharacters.character(widths, outside: outside) != nil
-                }
-                if j >= 8, fits(((j - 8)..<j).map(corrected), outside: true) { return true }
-                if j + 13 <= n, fits(((j + 5)..<(j + 13)).reversed().map(corrected), outside: false) { return true }
-            }
-        }
-        return false
-    }
-
     /// The symbols that the halves seen on `lines` make (at most one per pair of halves).
     static func symbols(_ lines: [ScanLineEdges]) -> [Symbol] {
         var tallies: [Half: Tally] = [:]
