@@ -113,7 +113,8 @@ public enum BarcodeSearch: Sendable, Hashable, Codable {
     /// scanner keeps faint bars under uneven light that zxing-cpp's row binariser loses (a
     /// retail label on a bottle; the symbols found before are painted out by then, so it reads
     /// only what zxing missed) and which never aborts on DataBar as zxing-cpp 1.4 may. Last, the
-    /// code-like regions with modules too small for zxing, enlarged (``ModuleScale``).
+    /// code-like regions with modules too small for zxing, enlarged (``ModuleScale``), small Data
+    /// Matrix symbols by their L finder, and GS1 DataBar by quire's own decoder (``DataBarDecoder``).
     public static let pagePasses: [BarcodePass] = [
         .fast,
         BarcodePass(multi: false, area: .candidates, scale: 2),
