@@ -183,7 +183,8 @@ public final class BarcodeReader {
     /// One pass over `page`; `onlyCandidates` turns a whole-page pass into reads of the
     /// candidate regions.
     private func read(_ page: BarcodePage, pass: BarcodePass, onlyCandidates: Bool) throws(BarcodeError) -> [Barcode] {
-        let wanted = pass.zbar && pass.linearOnly ? symbologies.union(zbarOnly).intersection(Self.zbarLinear)
+        let wanted = pass.area == .dataBarRows ? symbologies.union(zbarOnly).intersection([.gs1DataBar])
+            : pass.zbar && pass.linearOnly ? symbologies.union(zbarOnly).intersection(Self.zbarLinear)
             : pass.zbar || pass.isFinderArea ? symbologies.intersection([.qr])
             : pass.linearOnly ? symbologies.filter(\.isLinear)
             : pass.matrixOnly ? symbologies.filter { !$0.isLinear } : symbologies
@@ -191,6 +192,7 @@ public final class BarcodeReader {
         if pass.area == .finderSymbols || pass.area == .finderPerspective { return try readUpright(page, pass: pass, wanted: wanted) }
         if pass.area == .smallModules { return try readSmallModules(page, pass: pass, wanted: wanted) }
         if pass.area == .matrixFinders { return try readMatrixFinders(page, pass: pass, wanted: wanted) }
+        if pass.area == .dataBarRows { return try readDataBarRows(page, pass: pass, wanted: wanted) }
         var found: [Barcode] = []
         let areas: [Box?] = onlyCandidates ? page.candidates : areas(of: page, pass.area)
         for area in areas {
@@ -214,7 +216,7 @@ public final class BarcodeReader {
             return page.candidates
         case .finderPatterns:
             return page.finderCrops
-        case .finderSymbols, .finderPerspective, .smallModules, .matrixFinders:
+        case .finderSymbols, .finderPerspective, .smallModules, .matrixFinders, .dataBarRows:
             return []   // read by readUpright, readSmallModules
         }
     }

@@ -38,8 +38,10 @@ final class BarcodesPageStage: PageStage {
     /// 13: a code-like region whose ink pieces look like text is kept when its rows show PDF417
     /// start/stop patterns (``Imaging/StackedCodeRows``: squashed or softened stacked codes).
     /// 14: on a text page, a code-like region whose symbol is read is not read again by the later
-    /// passes (``Barcodes/ExplainedRegions``).
-    static let revision = 14
+    /// passes (``Barcodes/ExplainedRegions``); 15: GS1 DataBar read by quire's own scan-line
+    /// decoder in code-like regions nothing was read in (``Barcodes/DataBarDecoder``: tilted
+    /// DataBar Stacked; also after a zxing abort).
+    static let revision = 15
     static let inputs: [Stage] = [.extract]
     static let needsImage = true
 

@@ -1,0 +1,45 @@
+import DocumentModel
+import Imaging
+
+extension BarcodeReader {
+    /// GS1 DataBar symbols in the code-like regions, read by quire's own scan-line decoder
+    /// (``BarcodePass/Area/dataBarRows``, ``DataBarDecoder``): the stacked forms (DataBar Stacked
+    /// and Stacked Omnidirectional), which neither zxing-cpp 1.4 nor ZBar reads, and one-row
+    /// symbols both missed. Runs among the last page passes, on the page with every symbol found
+    /// so far painted white: a region already read is blank and shows no half symbol. It reads
+    /// DataBar also when zxing-cpp is not asked for it (``zbarOnly``: a page read again after
+    /// zxing-cpp 1.4 aborted on it).
+    ///
+    /// Reported as `gs1DataBar` (Vision's and zxing-cpp 3's name for every form of it) with the
+    /// 14-digit GTIN as payload and `]e0` as symbology identifier, as zxing-cpp reads DataBar.
+    func readDataBarRows(_ page: BarcodePage, pass: BarcodePass, wanted: Set<Symbology>) throws(BarcodeError) -> [Barcode] {
+        guard wanted.contains(.gs1DataBar) else { return [] }
+        var found: [Barcode] = []
+        let bounds = Box(x: 0, y: 0, width: page.width, height: page.height)
+        for region in page.candidates {
+            // A quiet zone around the region: a half symbol's guard and outer character may lie at its edge.
+            let pad = max(8, min(region.width, region.height) / 8)
+            guard let area = region.expanded(by: pad).intersection(bounds),
+                  area.width * area.height <= Self.maxDataBarPixels else { continue }
+            let crop: BarcodeGrayPlane?
+            do { crop = try page.gray.barcodeGrayPlane(crop: area) } catch {
+                throw .unusableImage(width: page.width, height: page.height)
+            }
+            guard let plane = crop else { continue }
+            for symbol in DataBarDecoder.symbols(in: plane, offset: (Double(area.x), Double(area.y))) {
+                let xs = symbol.points.map(\.x), ys = symbol.points.map(\.y)
+                guard let x0 = xs.min(), let x1 = xs.max(), let y0 = ys.min(), let y1 = ys.max() else { continue }
+                let corners = [Point(x: Int(x0.rounded()), y: Int(y0.rounded())), Point(x: Int(x1.rounded()), y: Int(y0.rounded())),
+                               Point(x: Int(x1.rounded()), y: Int(y1.rounded())), Point(x: Int(x0.rounded()), y: Int(y1.rounded()))]
+                let barcode = Barcode(symbology: .gs1DataBar, payload: symbol.gtin, corners: corners,
+                                      orientation: BarcodeGeometry.orientation(of: corners), symbologyIdentifier: "]e0")
+                BarcodeGeometry.merge([barcode], into: &found)
+            }
+        }
+        return found
+    }
+
+    /// A region larger than this (pixels) is not scanned (a page-sized blob holds no DataBar the
+    /// whole-page passes would miss, and scanning it would cost tens of milliseconds).
+    static let maxDataBarPixels = 1_500_000
+}
