@@ -33,7 +33,16 @@ final class BarcodePage {
 
     /// Regions that look like codes and not like text (``Imaging/Image/barcodeCandidateRegions``).
     /// Empty when leptonica fails to look (the whole-page passes still read the page).
-    private(set) lazy var candidates: [Box] = (try? gray.barcodeCandidateRegions()) ?? []
+    private(set) lazy var candidates: [Box] = regions.codeLike
+
+    /// The code-like regions with and without the text test, found in one look, on first use.
+    private lazy var regions: (codeLike: [Box], withText: [Box]) = (try? gray.barcodeCandidateRegionsAndText()) ?? ([], [])
+
+    /// Code-like regions found without the text test (``Imaging/Image/barcodeCandidateRegions``
+    /// with `rejectText: false`), found on first use: a blurred linear code's bars fuse into
+    /// glyph-like pieces at its threshold, so the text test drops it. Read only by the blurred
+    /// EAN/UPC pass, which judges them by their parallel edges.
+    var regionsWithText: [Box] { regions.withText }
 
     private var storedFinderTriples: [QRFinderLocator.Triple]?
 

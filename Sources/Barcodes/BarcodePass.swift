@@ -27,6 +27,9 @@ public struct BarcodePass: Sendable, Hashable, Codable, CustomStringConvertible 
         /// Small Data Matrix symbols found by their L finder (``DataMatrixLocator``), each cropped,
         /// enlarged and read on its own (matrix codes only).
         case matrixFinders
+        /// Code-like regions with parallel bars where nothing was read, read as EAN-13/UPC-A by
+        /// fitting a blurred model of the symbol to many scan lines (``BlurredEANDecoder``).
+        case blurredRetail
     }
 
     /// Reads around QR finder-pattern triples (photos only; QR codes only).
@@ -110,7 +113,8 @@ public enum BarcodeSearch: Sendable, Hashable, Codable {
     /// scanner keeps faint bars under uneven light that zxing-cpp's row binariser loses (a
     /// retail label on a bottle; the symbols found before are painted out by then, so it reads
     /// only what zxing missed) and which never aborts on DataBar as zxing-cpp 1.4 may. Last, the
-    /// code-like regions with modules too small for zxing, enlarged (``ModuleScale``).
+    /// code-like regions with modules too small for zxing, enlarged (``ModuleScale``), and those
+    /// where still nothing was read, as blurred EAN/UPC symbols (``BlurredEANDecoder``).
     public static let pagePasses: [BarcodePass] = [
         .fast,
         BarcodePass(multi: false, area: .candidates, scale: 2),
@@ -122,6 +126,7 @@ public enum BarcodeSearch: Sendable, Hashable, Codable {
         BarcodePass(linearOnly: true, zbar: true),
         BarcodePass(multi: false, area: .smallModules),
         BarcodePass(multi: false, area: .matrixFinders, matrixOnly: true),
+        BarcodePass(multi: false, area: .blurredRetail, linearOnly: true),
     ]
 
     /// The passes for photos: matrix codes at other scales and thresholds, and ZBar.

@@ -183,6 +183,7 @@ public final class BarcodeReader {
         if pass.area == .finderSymbols || pass.area == .finderPerspective { return try readUpright(page, pass: pass, wanted: wanted) }
         if pass.area == .smallModules { return try readSmallModules(page, pass: pass, wanted: wanted) }
         if pass.area == .matrixFinders { return try readMatrixFinders(page, pass: pass, wanted: wanted) }
+        if pass.area == .blurredRetail { return try readBlurredRetail(page, pass: pass, wanted: wanted) }
         var found: [Barcode] = []
         let areas: [Box?] = onlyCandidates ? page.candidates : areas(of: page, pass.area)
         for area in areas {
@@ -205,7 +206,7 @@ public final class BarcodeReader {
             return page.candidates
         case .finderPatterns:
             return page.finderCrops
-        case .finderSymbols, .finderPerspective, .smallModules, .matrixFinders:
+        case .finderSymbols, .finderPerspective, .smallModules, .matrixFinders, .blurredRetail:
             return []   // read by readUpright, readSmallModules
         }
     }

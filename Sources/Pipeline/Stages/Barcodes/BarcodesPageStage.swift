@@ -37,7 +37,9 @@ final class BarcodesPageStage: PageStage {
     /// 12: small Data Matrix symbols (1–1.5-px modules) found by their L finder and read enlarged (``Barcodes/DataMatrixLocator``).
     /// 13: a code-like region whose ink pieces look like text is kept when its rows show PDF417
     /// start/stop patterns (``Imaging/StackedCodeRows``: squashed or softened stacked codes).
-    static let revision = 13
+    /// 14: code-like regions with parallel bars where nothing was read, read as blurred EAN-13/UPC-A
+    /// (``Barcodes/BlurredEANDecoder``).
+    static let revision = 14
     static let inputs: [Stage] = [.extract]
     static let needsImage = true
 
