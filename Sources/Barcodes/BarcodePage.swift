@@ -15,23 +15,26 @@ final class BarcodePage {
         gray = try image.isPlainGray ? image : image.grayscale()
     }
 
-    private init(gray: Image, candidates: [Box], finderTriples: [QRFinderLocator.Triple]?, matrixFinderSymbols: [Box]) {
+    private init(gray: Image, candidates: [Box], regionsWithText: [Box], finderTriples: [QRFinderLocator.Triple]?, matrixFinderSymbols: [Box]) {
         self.gray = gray
         self.candidates = candidates
+        self.regions = (candidates, regionsWithText)
         self.storedFinderTriples = finderTriples
         self.matrixFinderSymbols = matrixFinderSymbols
     }
 
     /// The same page with found symbols painted out (`whitened` of ``gray``); the candidate
-    /// regions and finder-pattern areas found on the original are kept.
+    /// regions and finder-pattern areas found on the original are kept (not looked for again).
     func blanked(_ whitened: Image) -> BarcodePage {
-        BarcodePage(gray: whitened, candidates: candidates, finderTriples: storedFinderTriples, matrixFinderSymbols: matrixFinderSymbols)
+        BarcodePage(gray: whitened, candidates: candidates, regionsWithText: regionsWithText, finderTriples: storedFinderTriples,
+                    matrixFinderSymbols: matrixFinderSymbols)
     }
 
     /// The same page whose later passes read only the code-like regions and L-finder symbols
     /// that `found` does not explain (``ExplainedRegions``); the QR finder evidence is kept.
     func keepingUnexplained(by found: [Barcode]) -> BarcodePage {
-        BarcodePage(gray: gray, candidates: ExplainedRegions.unexplained(candidates, by: found), finderTriples: storedFinderTriples,
+        BarcodePage(gray: gray, candidates: ExplainedRegions.unexplained(candidates, by: found),
+                    regionsWithText: ExplainedRegions.unexplained(regionsWithText, by: found), finderTriples: storedFinderTriples,
                     matrixFinderSymbols: ExplainedRegions.unexplained(matrixFinderSymbols, by: found))
     }
 
@@ -40,7 +43,16 @@ final class BarcodePage {
 
     /// Regions that look like codes and not like text (``Imaging/Image/barcodeCandidateRegions``).
     /// Empty when leptonica fails to look (the whole-page passes still read the page).
-    private(set) lazy var candidates: [Box] = (try? gray.barcodeCandidateRegions()) ?? []
+    private(set) lazy var candidates: [Box] = regions.codeLike
+
+    /// The code-like regions with and without the text test, found in one look, on first use.
+    private lazy var regions: (codeLike: [Box], withText: [Box]) = (try? gray.barcodeCandidateRegionsAndText()) ?? ([], [])
+
+    /// Code-like regions found without the text test (``Imaging/Image/barcodeCandidateRegions``
+    /// with `rejectText: false`), found on first use: a blurred linear code's bars fuse into
+    /// glyph-like pieces at its threshold, so the text test drops it. Read only by the blurred
+    /// EAN/UPC pass, which judges them by their parallel edges.
+    var regionsWithText: [Box] { regions.withText }
 
     private var storedFinderTriples: [QRFinderLocator.Triple]?
 

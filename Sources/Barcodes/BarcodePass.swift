@@ -30,6 +30,9 @@ public struct BarcodePass: Sendable, Hashable, Codable, CustomStringConvertible 
         /// Code-like regions read along scan lines by quire's own GS1 DataBar decoder
         /// (``DataBarDecoder``: the stacked forms zxing-cpp 1.4 and ZBar cannot read).
         case dataBarRows
+        /// Code-like regions with parallel bars where nothing was read, read as EAN-13/UPC-A by
+        /// fitting a blurred model of the symbol to many scan lines (``BlurredEANDecoder``).
+        case blurredRetail
     }
 
     /// Reads around QR finder-pattern triples (photos only; QR codes only).
@@ -114,7 +117,8 @@ public enum BarcodeSearch: Sendable, Hashable, Codable {
     /// retail label on a bottle; the symbols found before are painted out by then, so it reads
     /// only what zxing missed) and which never aborts on DataBar as zxing-cpp 1.4 may. Last, the
     /// code-like regions with modules too small for zxing, enlarged (``ModuleScale``), small Data
-    /// Matrix symbols by their L finder, and GS1 DataBar by quire's own decoder (``DataBarDecoder``).
+    /// Matrix symbols by their L finder, GS1 DataBar by quire's own decoder (``DataBarDecoder``),
+    /// and the regions where still nothing was read, as blurred EAN/UPC symbols (``BlurredEANDecoder``).
     public static let pagePasses: [BarcodePass] = [
         .fast,
         BarcodePass(multi: false, area: .candidates, scale: 2),
@@ -127,6 +131,7 @@ public enum BarcodeSearch: Sendable, Hashable, Codable {
         BarcodePass(multi: false, area: .smallModules),
         BarcodePass(multi: false, area: .matrixFinders, matrixOnly: true),
         BarcodePass(multi: false, area: .dataBarRows, linearOnly: true),
+        BarcodePass(multi: false, area: .blurredRetail, linearOnly: true),
     ]
 
     /// The passes for photos: matrix codes at other scales and thresholds, and ZBar.

@@ -193,6 +193,7 @@ public final class BarcodeReader {
         if pass.area == .smallModules { return try readSmallModules(page, pass: pass, wanted: wanted) }
         if pass.area == .matrixFinders { return try readMatrixFinders(page, pass: pass, wanted: wanted) }
         if pass.area == .dataBarRows { return try readDataBarRows(page, pass: pass, wanted: wanted) }
+        if pass.area == .blurredRetail { return try readBlurredRetail(page, pass: pass, wanted: wanted) }
         var found: [Barcode] = []
         let areas: [Box?] = onlyCandidates ? page.candidates : areas(of: page, pass.area)
         for area in areas {
@@ -216,7 +217,7 @@ public final class BarcodeReader {
             return page.candidates
         case .finderPatterns:
             return page.finderCrops
-        case .finderSymbols, .finderPerspective, .smallModules, .matrixFinders, .dataBarRows:
+        case .finderSymbols, .finderPerspective, .smallModules, .matrixFinders, .dataBarRows, .blurredRetail:
             return []   // read by readUpright, readSmallModules
         }
     }

@@ -12,7 +12,16 @@ extension Image {
     /// (8-connected), `pixCountPixelsInRect`. All intermediate PIXes are destroyed here.
     package func barcodeCandidateRegions(maxCount: Int = 12, padding: Double = 0.15,
                                          rejectText: Bool = true) throws(ImageError) -> [DocumentModel.Box] {
-        guard width >= 16, height >= 16 else { return [] }
+        let regions = try barcodeCandidateRegionsAndText(maxCount: maxCount, padding: padding)
+        return rejectText ? regions.codeLike : regions.withText
+    }
+
+    /// The code-like regions with the text test (`codeLike`) and without it (`withText`: also
+    /// the blobs whose ink looks like glyphs, as a blurred linear code's fused bars do), from one
+    /// look (see ``barcodeCandidateRegions(maxCount:padding:rejectText:)``).
+    package func barcodeCandidateRegionsAndText(maxCount: Int = 12, padding: Double = 0.15) throws(ImageError)
+        -> (codeLike: [DocumentModel.Box], withText: [DocumentModel.Box]) {
+        guard width >= 16, height >= 16 else { return ([], []) }
         let gray = try isPlainGray ? self : grayscale()
         // Work at 600–1200 px on the long side (modules of 2+ page pixels at 300 dpi survive),
         // reached by 2× area-map reductions: ≈ 6 ms for a 300-dpi page, where one general
@@ -36,27 +45,29 @@ extension Image {
         // shipping label's big code, a poster) are too far apart for the 2× look to fuse, which
         // sees only groups of a few bars (not read as a code).
         let coarser = try factor <= 0.5 ? coarse?.halvedGray() : nil
-        return gray.withPix { gray8 -> [DocumentModel.Box] in
-            var largeBars: [(box: DocumentModel.Box, area: Int)] = []
+        return gray.withPix { gray8 -> (codeLike: [DocumentModel.Box], withText: [DocumentModel.Box]) in
+            var largeBars: [(box: DocumentModel.Box, area: Int, text: Bool)] = []
             var found = work.withPix { smallPix in
                 // The 4× look's blobs are judged on the work image: its bars are still separate
                 // pieces there, and whole columns of text fused at that scale cost a fraction.
                 largeBars = coarser?.withPix { coarserPix in
                     Self.scan(coarserPix, factor: factor / 4, brick: brick, sizeScale: k / 4, gray: smallPix, grayFactor: factor,
-                              width: width, height: height, padding: padding, rejectText: rejectText, barsOnly: true)
+                              width: width, height: height, padding: padding, rejectText: true, barsOnly: true)
                 } ?? []
                 return Self.scan(smallPix, factor: factor, brick: brick, sizeScale: k, gray: gray8,
-                                 width: width, height: height, padding: padding, rejectText: rejectText)
+                                 width: width, height: height, padding: padding, rejectText: true)
             }
             let extras = coarse?.withPix { coarsePix in
                 Self.scan(coarsePix, factor: factor / 2, brick: brick, sizeScale: k / 2, gray: gray8,
-                          width: width, height: height, padding: padding, rejectText: rejectText, barsOnly: true)
+                          width: width, height: height, padding: padding, rejectText: true, barsOnly: true)
             } ?? []
             // Regions found at more than one scale are kept once.
-            for extra in extras + largeBars where !found.contains(where: { Self.covers($0.box, extra.box) }) {
+            // (A text-like region does not hide a code-like one.)
+            for extra in extras + largeBars where !found.contains(where: { (!$0.text || extra.text) && Self.covers($0.box, extra.box) }) {
                 found.append(extra)
             }
-            return found.sorted { $0.area > $1.area }.prefix(maxCount).map(\.box)
+            let sorted = found.sorted { $0.area > $1.area }
+            return (sorted.filter { !$0.text }.prefix(maxCount).map(\.box), sorted.prefix(maxCount).map(\.box))
         }
     }
 
@@ -66,7 +77,7 @@ extension Image {
     /// `gray`: the 8-bpp pixels whose ink pieces judge a blob, at `grayFactor` of the page's size.
     private static func scan(_ smallPix: UnsafeMutablePointer<PIX>, factor: Double, brick: Int32, sizeScale k: Double,
                              gray gray8: UnsafeMutablePointer<PIX>, grayFactor: Double = 1, width: Int, height: Int, padding: Double,
-                             rejectText: Bool, barsOnly: Bool = false) -> [(box: DocumentModel.Box, area: Int)] {
+                             rejectText: Bool, barsOnly: Bool = false) -> [(box: DocumentModel.Box, area: Int, text: Bool)] {
         var binary: UnsafeMutablePointer<PIX>?
         let sw = pixGetWidth(smallPix), sh = pixGetHeight(smallPix)
         // One tile covering the image: a global Otsu threshold; ppixd is a new 1-bpp pix.
@@ -80,7 +91,7 @@ extension Image {
         defer { boxaDestroy(&boxes) }
         guard let boxa = boxes else { return [] }
 
-        var found: [(box: DocumentModel.Box, area: Int)] = []
+        var found: [(box: DocumentModel.Box, area: Int, text: Bool)] = []
         for i in 0..<boxaGetCount(boxa) {
             var x: Int32 = 0, y: Int32 = 0, w: Int32 = 0, h: Int32 = 0
             guard boxaGetBoxGeometry(boxa, i, &x, &y, &w, &h) == 0 else { continue }
@@ -93,6 +104,7 @@ extension Image {
             guard pixCountPixelsInRect(bin, box, &count, nil) == 0 else { continue }
             let density = Double(count) / Double(Int(w) * Int(h))
             guard density > 0.28, density < 0.8 else { continue }
+            var text = false
             if rejectText || barsOnly {
                 // Judge the blob at full resolution, where glyphs are still separate pieces.
                 let toGray = grayFactor / factor
@@ -101,14 +113,15 @@ extension Image {
                                              height: Int((Double(h) * toGray).rounded(.up)))
                 guard let ink = InkPieces(gray8, full) else { continue }
                 if barsOnly && !Self.looksLikeBars(ink) { continue }
-                if rejectText && Self.looksLikeText(ink) && !Self.showsStackedCodeRows(gray8, full) { continue }
+                // Kept, marked: ``barcodeCandidateRegionsAndText`` returns them among `withText`.
+                text = rejectText && Self.looksLikeText(ink) && !Self.showsStackedCodeRows(gray8, full)
             }
             let px = Double(w) * padding + 4, py = Double(h) * padding + 4
             let x0 = max(0, (Double(x) - px) / factor), y0 = max(0, (Double(y) - py) / factor)
             let x1 = min(Double(width), (Double(x + w) + px) / factor)
             let y1 = min(Double(height), (Double(y + h) + py) / factor)
             let page = DocumentModel.Box(x: Int(x0), y: Int(y0), width: Int(x1 - x0), height: Int(y1 - y0))
-            found.append((page, Int(Double(w) * Double(h) / (factor * factor))))
+            found.append((page, Int(Double(w) * Double(h) / (factor * factor)), text))
         }
         return found
     }

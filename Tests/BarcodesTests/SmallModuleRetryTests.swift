@@ -18,7 +18,8 @@ final class SmallModuleRetryTests: XCTestCase {
     /// its modules are too small for zxing); the staged search with the retry reads each with
     /// the right symbology and payload, inside the symbol's place on the page.
     func testCodesWithModulesUnderTwoPixelsAreReadOnlyEnlarged() throws {
-        let withoutRetry = BarcodeSearch.stagedPasses.filter { $0.area != .smallModules }
+        // (The blurred EAN/UPC pass, after this one, also reads the EAN-13: left out here.)
+        let withoutRetry = BarcodeSearch.stagedPasses.filter { $0.area != .smallModules && $0.area != .blurredRetail }
         for name in Self.names {
             let (image, expected) = try Self.fixture(name)
             XCTAssertEqual(try BarcodeReader(search: .custom(withoutRetry)).read(image), [], name)

@@ -40,8 +40,9 @@ final class BarcodesPageStage: PageStage {
     /// 14: on a text page, a code-like region whose symbol is read is not read again by the later
     /// passes (``Barcodes/ExplainedRegions``); 15: GS1 DataBar read by quire's own scan-line
     /// decoder in code-like regions nothing was read in (``Barcodes/DataBarDecoder``: tilted
-    /// DataBar Stacked; also after a zxing abort).
-    static let revision = 15
+    /// DataBar Stacked; also after a zxing abort); 16: code-like regions with parallel bars where
+    /// nothing was read, read as blurred EAN-13/UPC-A (``Barcodes/BlurredEANDecoder``).
+    static let revision = 16
     static let inputs: [Stage] = [.extract]
     static let needsImage = true
 
