@@ -38,7 +38,7 @@ extension BarcodeReader {
                                         width: region.width, height: max(region.height, 2 * region.width))).intersection(bounds) ?? region
             for area in widened == region ? [region] : [region, widened] {
                 guard read.count < Self.blurredRetailMaxAreas, area.width * area.height <= 2 * Self.blurredRetailMaxPixels,
-                      !read.contains(where: { Self.covers($0, area) }) else { continue }
+                      !read.contains(where: { $0.coversMostOf(area) }) else { continue }
                 read.append(area)
                 let symbols = try readBlurred(page, area: area, angle: angle, wanted: wanted)
                 BarcodeGeometry.merge(symbols, into: &found)
@@ -78,11 +78,5 @@ extension BarcodeReader {
         guard let plane = crop else { return nil }
         let (angle, coherence) = ScanProfile.dominantAngle(width: plane.width, height: plane.height, bytes: plane.bytes)
         return (angle, coherence)
-    }
-
-    /// `inner` lies mostly (80 % of its area) inside `outer`.
-    private static func covers(_ outer: Box, _ inner: Box) -> Bool {
-        guard let common = outer.intersection(inner) else { return false }
-        return common.width * common.height * 5 >= inner.width * inner.height * 4
     }
 }

@@ -39,6 +39,12 @@ public struct Box: Codable, Sendable, Hashable {
         return Box(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
+    /// Whether this box covers at least four fifths of `inner`'s area.
+    public func coversMostOf(_ inner: Box) -> Bool {
+        guard let common = intersection(inner) else { return false }
+        return common.width * common.height * 5 >= inner.width * inner.height * 4
+    }
+
     /// The union of a non-empty sequence of boxes; nil when empty.
     public static func enclosing<S: Sequence>(_ boxes: S) -> Box? where S.Element == Box {
         var it = boxes.makeIterator()

@@ -63,7 +63,7 @@ extension Image {
             } ?? []
             // Regions found at more than one scale are kept once.
             // (A text-like region does not hide a code-like one.)
-            for extra in extras + largeBars where !found.contains(where: { (!$0.text || extra.text) && Self.covers($0.box, extra.box) }) {
+            for extra in extras + largeBars where !found.contains(where: { (!$0.text || extra.text) && $0.box.coversMostOf(extra.box) }) {
                 found.append(extra)
             }
             let sorted = found.sorted { $0.area > $1.area }
@@ -133,12 +133,6 @@ extension Image {
     private static func looksLikeBars(_ ink: InkPieces) -> Bool {
         let bars = ink.pieces.filter { $0.height * 2 >= ink.height && $0.height >= 3 * $0.width }.count
         return ink.pieces.count >= 3 && bars * 4 >= ink.pieces.count * 3
-    }
-
-    /// `inner` lies mostly (80 % of its area) inside `outer`.
-    private static func covers(_ outer: DocumentModel.Box, _ inner: DocumentModel.Box) -> Bool {
-        guard let common = outer.intersection(inner) else { return false }
-        return common.width * common.height * 5 >= inner.width * inner.height * 4
     }
 
     /// True when a blob's ink looks like a line of glyphs rather than
