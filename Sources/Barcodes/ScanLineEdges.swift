@@ -31,7 +31,7 @@ struct ScanLineEdges {
     /// The elements of the line from `start` along the unit vector `step` for `length` samples
     /// through `plane`; nil when fewer than two edges are found.
     init?(_ plane: BarcodeGrayPlane, start: (x: Double, y: Double), step: (x: Double, y: Double), length: Int) {
-        guard length > 4 else { return nil }
+        guard length > 4, plane.width >= 2, plane.height >= 2 else { return nil }
         var samples = [Double](repeating: 255, count: length)
         if step == (1, 0) || step == (0, 1), start.x == start.x.rounded(), start.y == start.y.rounded() {
             // Along a pixel row or column: no interpolation needed.
@@ -41,8 +41,15 @@ struct ScanLineEdges {
                 if x >= 0, y >= 0, x < plane.width, y < plane.height { samples[i] = Double(plane.bytes[y * plane.width + x]) }
             }
         } else {
-            for i in 0..<length {
-                samples[i] = Self.sample(plane, x: start.x + Double(i) * step.x, y: start.y + Double(i) * step.y)
+            let maxX = Double(plane.width - 1), maxY = Double(plane.height - 1)
+            plane.bytes.withUnsafeBufferPointer { px in
+                for i in 0..<length {
+                    let x = start.x + Double(i) * step.x, y = start.y + Double(i) * step.y
+                    // White outside the plane.
+                    if x >= 0, y >= 0, x <= maxX, y <= maxY {
+                        samples[i] = GraySampling.bilinear(px, width: plane.width, height: plane.height, x: x, y: y)
+                    }
+                }
             }
         }
         // The local contrast: darkest to lightest within about ``window`` samples, by blocks of 8.
@@ -97,17 +104,5 @@ struct ScanLineEdges {
     /// The page point at `position` samples along the line.
     func point(_ position: Double) -> (x: Double, y: Double) {
         (origin.x + position * step.x, origin.y + position * step.y)
-    }
-
-    /// The gray level at (x, y) by bilinear interpolation; white outside the plane.
-    static func sample(_ plane: BarcodeGrayPlane, x: Double, y: Double) -> Double {
-        guard x >= 0, y >= 0, x <= Double(plane.width - 1), y <= Double(plane.height - 1) else { return 255 }
-        let x0 = Int(x), y0 = Int(y)
-        let x1 = min(x0 + 1, plane.width - 1), y1 = min(y0 + 1, plane.height - 1)
-        let fx = x - Double(x0), fy = y - Double(y0)
-        let w = plane.width
-        let top = Double(plane.bytes[y0 * w + x0]) * (1 - fx) + Double(plane.bytes[y0 * w + x1]) * fx
-        let bottom = Double(plane.bytes[y1 * w + x0]) * (1 - fx) + Double(plane.bytes[y1 * w + x1]) * fx
-        return top * (1 - fy) + bottom * fy
     }
 }

@@ -69,7 +69,7 @@ package struct ScanProfile: Sendable {
                 samples.reserveCapacity(last - first + 1)
                 bytes.withUnsafeBufferPointer { px in
                     for t in first...last {
-                        samples.append(bilinear(px, width: width, height: height,
+                        samples.append(GraySampling.bilinear(px, width: width, height: height,
                                                 x: base.x + Double(t) * d.x, y: base.y + Double(t) * d.y))
                     }
                 }
@@ -79,14 +79,5 @@ package struct ScanProfile: Sendable {
             offset += spacing
         }
         return result
-    }
-
-    private static func bilinear(_ px: UnsafeBufferPointer<UInt8>, width: Int, height: Int, x: Double, y: Double) -> Double {
-        let x0 = min(width - 2, max(0, Int(x))), y0 = min(height - 2, max(0, Int(y)))
-        let fx = x - Double(x0), fy = y - Double(y0)
-        let i = y0 * width + x0
-        let top = Double(px[i]) * (1 - fx) + Double(px[i + 1]) * fx
-        let bottom = Double(px[i + width]) * (1 - fx) + Double(px[i + width + 1]) * fx
-        return top * (1 - fy) + bottom * fy
     }
 }

@@ -88,11 +88,7 @@ package struct UprightSymbol {
                         let x = ((k[0] * fu + k[1] * fv + k[2]) / d - Double(left)) * sx - 0.5
                         let y = ((k[3] * fu + k[4] * fv + k[5]) / d - Double(top)) * sy - 0.5
                         guard x >= 0, y >= 0, x < Double(w - 1), y < Double(h - 1) else { continue }
-                        let x0 = Int(x), y0 = Int(y), fx = x - Double(x0), fy = y - Double(y0)
-                        let i = y0 * w + x0
-                        let top = Double(px[i]) * (1 - fx) + Double(px[i + 1]) * fx
-                        let bottom = Double(px[i + w]) * (1 - fx) + Double(px[i + w + 1]) * fx
-                        o[v * side + u] = UInt8(top * (1 - fy) + bottom * fy + 0.5)
+                        o[v * side + u] = UInt8(GraySampling.bilinear(px, width: w, height: h, x: x, y: y) + 0.5)
                     }
                 }
             }
