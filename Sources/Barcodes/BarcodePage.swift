@@ -66,7 +66,7 @@ final class BarcodePage {
     }
 
     /// The page's pixels, copied once, on first use (nil when leptonica cannot copy them).
-    private lazy var plane: BarcodeGrayPlane? = try? gray.barcodeGrayPlane()
+    lazy var plane: BarcodeGrayPlane? = try? gray.barcodeGrayPlane()
 
     /// Small Data Matrix symbols found by their L finder (``DataMatrixLocator``), found once, on first use.
     private(set) lazy var matrixFinderSymbols: [Box] = plane.map { DataMatrixLocator.symbols(in: $0) } ?? []

@@ -33,6 +33,9 @@ public struct BarcodePass: Sendable, Hashable, Codable, CustomStringConvertible 
         /// Code-like regions with parallel bars where nothing was read, read as EAN-13/UPC-A by
         /// fitting a blurred model of the symbol to many scan lines (``BlurredEANDecoder``).
         case blurredRetail
+        /// Areas of straight parallel bars that no code-like region covers (``LinearCodeAreas``),
+        /// read as blurred EAN-13/UPC-A like ``blurredRetail`` (images under 1500 px only).
+        case blurredCodeAreas
     }
 
     /// Reads around QR finder-pattern triples (photos only; QR codes only).
@@ -132,6 +135,7 @@ public enum BarcodeSearch: Sendable, Hashable, Codable {
         BarcodePass(multi: false, area: .matrixFinders, matrixOnly: true),
         BarcodePass(multi: false, area: .dataBarRows, linearOnly: true),
         BarcodePass(multi: false, area: .blurredRetail, linearOnly: true),
+        BarcodePass(multi: false, area: .blurredCodeAreas, linearOnly: true),
     ]
 
     /// The passes for photos: matrix codes at other scales and thresholds, and ZBar.

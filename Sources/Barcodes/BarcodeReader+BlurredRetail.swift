@@ -51,7 +51,7 @@ extension BarcodeReader {
     /// The EAN-13/UPC-A symbols ``BlurredEANDecoder`` reads in `area`, scanning across `angle`,
     /// reported as zxing reports them: an EAN-13 with a leading 0 as UPC-A (12 digits) when UPC-A
     /// is asked for.
-    private func readBlurred(_ page: BarcodePage, area: Box, angle: Double, wanted: Set<Symbology>) throws(BarcodeError) -> [Barcode] {
+    func readBlurred(_ page: BarcodePage, area: Box, angle: Double, wanted: Set<Symbology>) throws(BarcodeError) -> [Barcode] {
         let crop: BarcodeGrayPlane?
         do { crop = try page.gray.barcodeGrayPlane(crop: area) } catch {
             throw .unusableImage(width: page.width, height: page.height)
@@ -70,7 +70,7 @@ extension BarcodeReader {
     }
 
     /// The region's pixels' dominant edge angle and coherence (``ScanProfile/dominantAngle``).
-    private func edgeAngle(of page: BarcodePage, in region: Box) throws(BarcodeError) -> (Double, Double)? {
+    func edgeAngle(of page: BarcodePage, in region: Box) throws(BarcodeError) -> (Double, Double)? {
         let crop: BarcodeGrayPlane?
         do { crop = try page.gray.barcodeGrayPlane(crop: region) } catch {
             throw .unusableImage(width: page.width, height: page.height)

@@ -194,6 +194,7 @@ public final class BarcodeReader {
         if pass.area == .matrixFinders { return try readMatrixFinders(page, pass: pass, wanted: wanted) }
         if pass.area == .dataBarRows { return try readDataBarRows(page, pass: pass, wanted: wanted) }
         if pass.area == .blurredRetail { return try readBlurredRetail(page, pass: pass, wanted: wanted) }
+        if pass.area == .blurredCodeAreas { return try readBlurredCodeAreas(page, pass: pass, wanted: wanted) }
         var found: [Barcode] = []
         let areas: [Box?] = onlyCandidates ? page.candidates : areas(of: page, pass.area)
         for area in areas {
@@ -217,7 +218,7 @@ public final class BarcodeReader {
             return page.candidates
         case .finderPatterns:
             return page.finderCrops
-        case .finderSymbols, .finderPerspective, .smallModules, .matrixFinders, .dataBarRows, .blurredRetail:
+        case .finderSymbols, .finderPerspective, .smallModules, .matrixFinders, .dataBarRows, .blurredRetail, .blurredCodeAreas:
             return []   // read by readUpright, readSmallModules
         }
     }
