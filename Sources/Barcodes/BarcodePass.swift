@@ -121,7 +121,8 @@ public enum BarcodeSearch: Sendable, Hashable, Codable {
     /// only what zxing missed) and which never aborts on DataBar as zxing-cpp 1.4 may. Last, the
     /// code-like regions with modules too small for zxing, enlarged (``ModuleScale``), small Data
     /// Matrix symbols by their L finder, GS1 DataBar by quire's own decoder (``DataBarDecoder``),
-    /// and the regions where still nothing was read, as blurred EAN/UPC symbols (``BlurredEANDecoder``).
+    /// and the regions where still nothing was read, as blurred EAN/UPC symbols (``BlurredEANDecoder``),
+    /// then, on smaller images, areas of straight bars no region covers (``LinearCodeAreas``).
     public static let pagePasses: [BarcodePass] = [
         .fast,
         BarcodePass(multi: false, area: .candidates, scale: 2),
