@@ -1,0 +1,30 @@
+import OCR
+
+extension TextRecognizer {
+    /// On a page read with automatic segmentation (a document: columns, paragraphs, tables),
+    /// text larger than this (in `TextScale` terms; x-height ≈ 19 px, 10-pt text at 300 dpi)
+    /// is read by the fast pass on a reduced copy. Tesseract's pixel work (binarisation, layout
+    /// analysis, connected components) grows with the page's pixels, its LSTM's with the lines'
+    /// length in line heights (it normalises every line to one height): a page of body text at
+    /// 300–430 text-dpi (a 300-dpi scan of 10–12-pt text) pays for pixels the LSTM then scales
+    /// away. Measured on the generated 300-dpi scans (text at ≈ 370, 8.7 MP; bench/RESULTS.md
+    /// "scanscale"): read at 250 the fast pass took 19 % less CPU with the same CER.
+    public static let documentMaximumTextDPI = 300
+    /// Document text above `documentMaximumTextDPI` is reduced to this size (x-height ≈ 15.6 px).
+    /// Measured on the generated scans (`bench/run --parts scanned`, balanced): at 270 and 250
+    /// the CER was as at full size, at 230 it rose (0.10 % → 0.17 % with layout on).
+    public static let documentTextDPI = 250
+
+    /// The scale at which the fast pass reads a page segmented as `layout` whose text is at
+    /// `textDPI`: `workingScale(textDPI:pixels:maxPixels:)`, and for a page read with automatic
+    /// segmentation, text above `documentMaximumTextDPI` reduced to `documentTextDPI`.
+    /// A page read as one block (a receipt) keeps the larger working size: the dev set's
+    /// receipts — thin, faded thermal print — read worse reduced (text at 331–805 read at 270:
+    /// CER 0.177 → 0.190, bag-of-words F1 0.749 → 0.741).
+    public static func workingScale(textDPI: Int, layout: PageSegmentation, pixels: Int = 0,
+                                    maxPixels: Int = .max) -> Double {
+        let scale = workingScale(textDPI: textDPI, pixels: pixels, maxPixels: maxPixels)
+        guard layout == .auto, textDPI > documentMaximumTextDPI else { return scale }
+        return min(scale, Double(documentTextDPI) / Double(textDPI))
+    }
+}
