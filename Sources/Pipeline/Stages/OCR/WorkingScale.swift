@@ -8,11 +8,12 @@ extension TextRecognizer {
     /// length in line heights (it normalises every line to one height): a page of body text at
     /// 300–430 text-dpi (a 300-dpi scan of 10–12-pt text) pays for pixels the LSTM then scales
     /// away. Measured on the generated 300-dpi scans (text at ≈ 370, 8.7 MP; bench/RESULTS.md
-    /// "scanscale"): read at 250 the fast pass took 19 % less CPU with the same CER.
+    /// "scanscale"): read at 250 the fast pass took 18 % less CPU (≈ 0.045 CPU-s per megapixel).
     public static let documentMaximumTextDPI = 300
     /// Document text above `documentMaximumTextDPI` is reduced to this size (x-height ≈ 15.6 px).
-    /// Measured on the generated scans (`bench/run --parts scanned`, balanced): at 270 and 250
-    /// the CER was as at full size, at 230 it rose (0.10 % → 0.17 % with layout on).
+    /// Measured on the generated scans (`bench/run --parts scanned`, balanced; CER with layout on
+    /// / off): full size 0.099 % / 0.153 %, 270 0.13 % / 0.15 %, 260 0.103 % / 0.153 %,
+    /// 250 0.099 % / 0.157 % (one character), 230 0.17 % / 0.22 %.
     public static let documentTextDPI = 250
 
     /// The scale at which the fast pass reads a page segmented as `layout` whose text is at
