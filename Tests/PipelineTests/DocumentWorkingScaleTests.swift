@@ -4,23 +4,24 @@ import OCR
 import XCTest
 @testable import Pipeline
 
-/// Document pages (automatic segmentation) of body text above 300 text-dpi are read reduced by
+/// Document pages (automatic segmentation) of body text above 360 text-dpi are read reduced by
 /// the fast pass (`TextRecognizer.workingScale(textDPI:layout:)`); pages read as one block keep
 /// the larger working size.
 final class DocumentWorkingScaleTests: XCTestCase {
-    func testDocumentTextAbove300TextDPIIsReadAt250() {
+    func testDocumentTextAbove360TextDPIIsReadAt250() {
         // A 300-dpi scan of 10–12-pt text: x-height ≈ 23 px, read at ≈ 15.6 px.
         XCTAssertEqual(TextRecognizer.workingScale(textDPI: 370, layout: .auto), 250.0 / 370, accuracy: 0.001)
-        XCTAssertEqual(TextRecognizer.workingScale(textDPI: 301, layout: .auto), 250.0 / 301, accuracy: 0.001)
+        XCTAssertEqual(TextRecognizer.workingScale(textDPI: 361, layout: .auto), 250.0 / 361, accuracy: 0.001)
         // Large document text goes to the same size (not only to the 350 of one-block pages).
         XCTAssertEqual(TextRecognizer.workingScale(textDPI: 600, layout: .auto), 250.0 / 600, accuracy: 0.001)
-        // At 300 and below it is read as it is; small text is still enlarged.
-        for dpi in [110, 200, 250, 300] { XCTAssertEqual(TextRecognizer.workingScale(textDPI: dpi, layout: .auto), 1, "\(dpi)") }
+        // At 360 and below it is read as it is (a smaller reduction would interpolate); small
+        // text is still enlarged.
+        for dpi in [110, 200, 250, 300, 315, 360] { XCTAssertEqual(TextRecognizer.workingScale(textDPI: dpi, layout: .auto), 1, "\(dpi)") }
         XCTAssertEqual(TextRecognizer.workingScale(textDPI: 80, layout: .auto), 1.5, accuracy: 0.01)
     }
 
     func testPagesReadAsOneBlockKeepTheLargerWorkingSize() {
-        for dpi in [301, 370, 430] { XCTAssertEqual(TextRecognizer.workingScale(textDPI: dpi, layout: .singleBlock), 1, "\(dpi)") }
+        for dpi in [361, 370, 430] { XCTAssertEqual(TextRecognizer.workingScale(textDPI: dpi, layout: .singleBlock), 1, "\(dpi)") }
         XCTAssertEqual(TextRecognizer.workingScale(textDPI: 600, layout: .singleBlock), 350.0 / 600, accuracy: 0.001)
     }
 

@@ -2,14 +2,17 @@ import OCR
 
 extension TextRecognizer {
     /// On a page read with automatic segmentation (a document: columns, paragraphs, tables),
-    /// text larger than this (in `TextScale` terms; x-height ≈ 19 px, 10-pt text at 300 dpi)
-    /// is read by the fast pass on a reduced copy. Tesseract's pixel work (binarisation, layout
-    /// analysis, connected components) grows with the page's pixels, its LSTM's with the lines'
-    /// length in line heights (it normalises every line to one height): a page of body text at
-    /// 300–430 text-dpi (a 300-dpi scan of 10–12-pt text) pays for pixels the LSTM then scales
-    /// away. Measured on the generated 300-dpi scans (text at ≈ 370, 8.7 MP; bench/RESULTS.md
-    /// "scanscale"): read at 250 the fast pass took 18 % less CPU (≈ 0.045 CPU-s per megapixel).
-    public static let documentMaximumTextDPI = 300
+    /// text larger than this (in `TextScale` terms; x-height ≈ 22.5 px, 10-pt text at 360 dpi,
+    /// e.g. a 300-dpi scan of 11–12-pt text) is read by the fast pass on a reduced copy.
+    /// Tesseract's pixel work (binarisation, layout analysis, connected components) grows with
+    /// the page's pixels, its LSTM's with the lines' length in line heights (it normalises every
+    /// line to one height): such a page pays for pixels the LSTM then scales away. Measured on
+    /// the generated 300-dpi scans (text at ≈ 370, 8.7 MP; bench/RESULTS.md "scanscale"): read
+    /// at 250 the fast pass took 18 % less CPU (≈ 0.045 CPU-s per megapixel). From here down
+    /// the reduction is by at most 0.69, where leptonica's `pixScale` maps areas; a smaller
+    /// reduction interpolates, and the same scans made 0.85× as large (text at ≈ 315) read
+    /// worse reduced to 250 with layout on (CER 0.130 % → 0.153 %; 0.189 % → 0.184 % without).
+    public static let documentMaximumTextDPI = 360
     /// Document text above `documentMaximumTextDPI` is reduced to this size (x-height ≈ 15.6 px).
     /// Measured on the generated scans (`bench/run --parts scanned`, balanced; CER with layout on
     /// / off): full size 0.099 % / 0.153 %, 270 0.13 % / 0.15 %, 260 0.103 % / 0.153 %,
