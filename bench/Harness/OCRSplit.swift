@@ -19,7 +19,7 @@ enum OCRSplit {
         let columns = ["decode", "textScale", "deskew", "ocrPrep", "fastPass", "pageReread", "lineRereads", "finishing"]
         var totals = [Double](repeating: 0, count: columns.count)
         var invertedOn = 0
-        print((["page"] + columns + ["inverted", "scale"]).joined(separator: "\t"))
+        print((["page"] + columns + ["inverted", "scale", "textDPI", "px"]).joined(separator: "\t"))
         for file in files {
             let page = try SplitPage(root.appendingPathComponent(file).path, extract: extract, with: pre)
             let prepared = page.prepared
@@ -30,7 +30,7 @@ enum OCRSplit {
             for i in row.indices { totals[i] += row[i] }
             if ocr.lastReadInvertedLines { invertedOn += 1 }
             print(([file] + row.map { String(format: "%.3f", $0) }
-                   + [ocr.lastReadInvertedLines ? "on" : "off", String(format: "%.2f", ocr.lastWorkingScale)]).joined(separator: "\t"))
+                   + [ocr.lastReadInvertedLines ? "on" : "off", String(format: "%.2f", ocr.lastWorkingScale), "\(prepared.textDPI)", "\(prepared.image.width * prepared.image.height)"]).joined(separator: "\t"))
         }
         let sum = totals.reduce(0, +)
         print((["total"] + totals.map { String(format: "%.2f", $0) } + ["\(invertedOn)/\(files.count) on"]).joined(separator: "\t"))

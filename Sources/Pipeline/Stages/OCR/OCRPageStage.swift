@@ -29,8 +29,10 @@ final class OCRPageStage: PageStage {
     /// 3: pages on dark surroundings read cleaned, rule glyphs and noise fragments dropped,
     /// balanced re-reads capped at a tenth of the fast pass;
     /// 4: large text read reduced by the fast pass (`TextRecognizer.workingScale`);
-    /// 5: weak lines re-read inverted only on pages with dark areas (`InvertedLines.whereDarkAreas`).
-    static let revision = 5
+    /// 5: weak lines re-read inverted only on pages with dark areas (`InvertedLines.whereDarkAreas`);
+    /// 6: document pages of body text above 360 text-dpi read reduced to 250 by the fast pass
+    /// (`TextRecognizer.workingScale(textDPI:layout:)`).
+    static let revision = 6
     static let inputs: [Stage] = [.extract]
     static let needsImage = true
 
