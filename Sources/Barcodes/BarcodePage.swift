@@ -11,23 +11,30 @@ final class BarcodePage {
     /// (see ``BarcodeReader/read(_:)``).
     static let largePage = 1500
 
-    init(_ image: Image) throws(ImageError) {
+    /// Whether candidate regions must show a code's texture (``CodeTexture``) to be kept.
+    let codeTexture: Bool
+
+    init(_ image: Image, codeTexture: Bool = false) throws(ImageError) {
         gray = try image.isPlainGray ? image : image.grayscale()
+        self.codeTexture = codeTexture
     }
 
-    private init(gray: Image, candidates: [Box], regionsWithText: [Box], finderTriples: [QRFinderLocator.Triple]?, matrixFinderSymbols: [Box]) {
+    private init(gray: Image, candidates: [Box], regionsWithText: [Box], finderTriples: [QRFinderLocator.Triple]?, matrixFinderSymbols: [Box],
+                 textureRejected: Int) {
         self.gray = gray
+        self.codeTexture = false   // the regions given are already judged
         self.candidates = candidates
         self.regions = (candidates, regionsWithText)
         self.storedFinderTriples = finderTriples
         self.matrixFinderSymbols = matrixFinderSymbols
+        self.textureRejected = textureRejected
     }
 
     /// The same page with found symbols painted out (`whitened` of ``gray``); the candidate
     /// regions and finder-pattern areas found on the original are kept (not looked for again).
     func blanked(_ whitened: Image) -> BarcodePage {
         BarcodePage(gray: whitened, candidates: candidates, regionsWithText: regionsWithText, finderTriples: storedFinderTriples,
-                    matrixFinderSymbols: matrixFinderSymbols)
+                    matrixFinderSymbols: matrixFinderSymbols, textureRejected: textureRejected)
     }
 
     /// The same page whose later passes read only the code-like regions and L-finder symbols
@@ -35,7 +42,7 @@ final class BarcodePage {
     func keepingUnexplained(by found: [Barcode]) -> BarcodePage {
         BarcodePage(gray: gray, candidates: ExplainedRegions.unexplained(candidates, by: found),
                     regionsWithText: ExplainedRegions.unexplained(regionsWithText, by: found), finderTriples: storedFinderTriples,
-                    matrixFinderSymbols: ExplainedRegions.unexplained(matrixFinderSymbols, by: found))
+                    matrixFinderSymbols: ExplainedRegions.unexplained(matrixFinderSymbols, by: found), textureRejected: textureRejected)
     }
 
     var width: Int { gray.width }
@@ -46,7 +53,16 @@ final class BarcodePage {
     private(set) lazy var candidates: [Box] = regions.codeLike
 
     /// The code-like regions with and without the text test, found in one look, on first use.
-    private lazy var regions: (codeLike: [Box], withText: [Box]) = (try? gray.barcodeCandidateRegionsAndText()) ?? ([], [])
+    private lazy var regions: (codeLike: [Box], withText: [Box]) = {
+        let found: (codeLike: [Box], withText: [Box]) = (try? self.gray.barcodeCandidateRegionsAndText()) ?? ([], [])
+        guard self.codeTexture, let plane = self.plane else { return found }
+        let kept = found.withText.filter { CodeTexture(plane, in: $0).showsCode }
+        self.textureRejected = found.codeLike.count { !kept.contains($0) }
+        return (found.codeLike.filter(kept.contains), kept)
+    }()
+
+    /// Code-like regions left out because they showed no code's texture (``codeTexture``).
+    private(set) var textureRejected = 0
 
     /// Code-like regions found without the text test (``Imaging/Image/barcodeCandidateRegions``
     /// with `rejectText: false`), found on first use: a blurred linear code's bars fuse into
