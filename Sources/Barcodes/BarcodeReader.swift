@@ -214,7 +214,7 @@ public final class BarcodeReader {
         if pass.area == .dataBarRows { return try readDataBarRows(page, pass: pass, wanted: wanted) }
         if pass.area == .blurredRetail { return try readBlurredRetail(page, pass: pass, wanted: wanted) }
         var found: [Barcode] = []
-        let areas: [Box?] = onlyCandidates ? page.candidates : areas(of: page, pass.area)
+        let areas: [Box?] = onlyCandidates ? page.candidates(for: pass) : areas(of: page, pass)
         for area in areas {
             if area != nil && (onlyCandidates || pass.area == .candidates) { candidateReads += 1 }
             let barcodes = try read(page.gray, crop: area, pass: pass, wanted: wanted)
@@ -223,8 +223,8 @@ public final class BarcodeReader {
         return found
     }
 
-    private func areas(of page: BarcodePage, _ area: BarcodePass.Area) -> [Box?] {
-        switch area {
+    private func areas(of page: BarcodePage, _ pass: BarcodePass) -> [Box?] {
+        switch pass.area {
         case .page:
             return [nil]
         case .tiles:
@@ -233,7 +233,7 @@ public final class BarcodeReader {
             return [Box(x: 0, y: 0, width: tw, height: th), Box(x: w - tw, y: 0, width: tw, height: th),
                     Box(x: 0, y: h - th, width: tw, height: th), Box(x: w - tw, y: h - th, width: tw, height: th)]
         case .candidates:
-            return page.candidates
+            return page.candidates(for: pass)
         case .finderPatterns:
             return page.finderCrops
         case .finderSymbols, .finderPerspective, .smallModules, .matrixFinders, .dataBarRows, .blurredRetail:

@@ -163,4 +163,32 @@ final class CodeTextureTests: XCTestCase {
         XCTAssertEqual(reader.textureFallbackReads, 0, "without the check: its regions are read")
         XCTAssertGreaterThan(reader.candidateReads, 0)
     }
+
+    /// With the check, the linear-only passes read only the regions that show bars: a block of
+    /// modules (a matrix code's texture, as a text block or a logo shows) is read by the others.
+    func testLinearOnlyPassesReadOnlyBarRegions() throws {
+        let code = try XCTUnwrap(try BarcodeFixtures.image("single_code128.png").barcodeGrayPlane())
+        let width = code.width + 400, height = 400
+        var plane = BarcodeGrayPlane(width: width, height: height, bytes: [UInt8](repeating: 255, count: width * height))
+        var random = Random(state: 37)
+        for my in 0..<24 {
+            for mx in 0..<24 where random.next() < 0.5 {
+                for y in 0..<8 { for x in 0..<8 { plane.bytes[(100 + my * 8 + y) * width + 60 + mx * 8 + x] = 0 } }
+            }
+        }
+        for y in 0..<code.height {
+            for x in 0..<code.width { plane.bytes[(120 + y) * width + 340 + x] = code.bytes[y * code.width + x] }
+        }
+        let page = try BarcodePage(try image(plane), codeTexture: true)
+        let linear = BarcodePass(multi: false, area: .candidates, linearOnly: true)
+        let any = BarcodePass(multi: false, area: .candidates)
+        let modules = { (box: Box) in box.x < 300 }
+        XCTAssertEqual(page.candidates.filter(modules).count, 1, "the module block's region: \(page.candidates)")
+        XCTAssertEqual(page.candidates(for: any), page.candidates)
+        let bars = page.candidates(for: linear)
+        XCTAssertFalse(bars.isEmpty)
+        XCTAssertFalse(bars.contains(where: modules), "\(bars)")
+        XCTAssertTrue(try BarcodePage(try image(plane)).candidates(for: linear).contains(where: modules), "without the check")
+        XCTAssertEqual(try BarcodeReader().read(try image(plane), textPage: true, codeTexture: true).map(\.payload), ["QUIRE-128-abc"])
+    }
 }

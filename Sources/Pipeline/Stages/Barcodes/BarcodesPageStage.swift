@@ -43,7 +43,8 @@ final class BarcodesPageStage: PageStage {
     /// DataBar Stacked; also after a zxing abort); 16: code-like regions with parallel bars where
     /// nothing was read, read as blurred EAN-13/UPC-A (``Barcodes/BlurredEANDecoder``).
     /// 17: a text-layer page's candidate regions are read only when they show a code's texture
-    /// (``Barcodes/CodeTexture``: photo texture, gradients and big glyphs in its pictures are not).
+    /// (``Barcodes/CodeTexture``: photo texture, gradients and big glyphs in its pictures are not),
+    /// and by the linear-only passes only when they show bars.
     static let revision = 17
     static let inputs: [Stage] = [.extract]
     static let needsImage = true
