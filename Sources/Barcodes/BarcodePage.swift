@@ -11,23 +11,31 @@ final class BarcodePage {
     /// (see ``BarcodeReader/read(_:)``).
     static let largePage = 1500
 
-    init(_ image: Image) throws(ImageError) {
+    /// Whether candidate regions must show a code's texture (``CodeTexture``) to be kept.
+    let codeTexture: Bool
+
+    init(_ image: Image, codeTexture: Bool = false) throws(ImageError) {
         gray = try image.isPlainGray ? image : image.grayscale()
+        self.codeTexture = codeTexture
     }
 
-    private init(gray: Image, candidates: [Box], regionsWithText: [Box], finderTriples: [QRFinderLocator.Triple]?, matrixFinderSymbols: [Box]) {
+    private init(gray: Image, candidates: [Box], regionsWithText: [Box], finderTriples: [QRFinderLocator.Triple]?, matrixFinderSymbols: [Box],
+                 textureRejected: Int, barLike: [Box]?) {
         self.gray = gray
+        self.codeTexture = false   // the regions given are already judged
         self.candidates = candidates
         self.regions = (candidates, regionsWithText)
         self.storedFinderTriples = finderTriples
         self.matrixFinderSymbols = matrixFinderSymbols
+        self.textureRejected = textureRejected
+        self.barLike = barLike
     }
 
     /// The same page with found symbols painted out (`whitened` of ``gray``); the candidate
     /// regions and finder-pattern areas found on the original are kept (not looked for again).
     func blanked(_ whitened: Image) -> BarcodePage {
         BarcodePage(gray: whitened, candidates: candidates, regionsWithText: regionsWithText, finderTriples: storedFinderTriples,
-                    matrixFinderSymbols: matrixFinderSymbols)
+                    matrixFinderSymbols: matrixFinderSymbols, textureRejected: textureRejected, barLike: barLike)
     }
 
     /// The same page whose later passes read only the code-like regions and L-finder symbols
@@ -35,7 +43,7 @@ final class BarcodePage {
     func keepingUnexplained(by found: [Barcode]) -> BarcodePage {
         BarcodePage(gray: gray, candidates: ExplainedRegions.unexplained(candidates, by: found),
                     regionsWithText: ExplainedRegions.unexplained(regionsWithText, by: found), finderTriples: storedFinderTriples,
-                    matrixFinderSymbols: ExplainedRegions.unexplained(matrixFinderSymbols, by: found))
+                    matrixFinderSymbols: ExplainedRegions.unexplained(matrixFinderSymbols, by: found), textureRejected: textureRejected, barLike: barLike)
     }
 
     var width: Int { gray.width }
@@ -46,7 +54,33 @@ final class BarcodePage {
     private(set) lazy var candidates: [Box] = regions.codeLike
 
     /// The code-like regions with and without the text test, found in one look, on first use.
-    private lazy var regions: (codeLike: [Box], withText: [Box]) = (try? gray.barcodeCandidateRegionsAndText()) ?? ([], [])
+    private lazy var regions: (codeLike: [Box], withText: [Box]) = {
+        let found: (codeLike: [Box], withText: [Box]) = (try? self.gray.barcodeCandidateRegionsAndText()) ?? ([], [])
+        guard self.codeTexture, let plane = self.plane else { return found }
+        let textures = found.withText.map { CodeTexture(plane, in: $0) }
+        let kept = zip(found.withText, textures).filter { $1.showsCode }.map(\.0)
+        self.textureRejected = found.codeLike.count { !kept.contains($0) }
+        self.barLike = zip(found.withText, textures).filter { $1.showsCode && $1.showsBars }.map(\.0)
+        return (found.codeLike.filter(kept.contains), kept)
+    }()
+
+    /// With the texture check: the kept regions that show bars (nil without the check).
+    private var barLike: [Box]?
+
+    /// The code-like regions `pass` reads: with the texture check, a linear-only pass reads only
+    /// those that show bars (a region of modules, a text block or a logo holds no linear code).
+    func candidates(for pass: BarcodePass) -> [Box] { barsOnly(candidates, for: pass) }
+
+    /// ``regionsWithText`` as `pass` reads them (see ``candidates(for:)``).
+    func regionsWithText(for pass: BarcodePass) -> [Box] { barsOnly(regionsWithText, for: pass) }
+
+    private func barsOnly(_ regions: [Box], for pass: BarcodePass) -> [Box] {
+        guard pass.linearOnly, let barLike else { return regions }
+        return regions.filter(barLike.contains)
+    }
+
+    /// Code-like regions left out because they showed no code's texture (``codeTexture``).
+    private(set) var textureRejected = 0
 
     /// Code-like regions found without the text test (``Imaging/Image/barcodeCandidateRegions``
     /// with `rejectText: false`), found on first use: a blurred linear code's bars fuse into

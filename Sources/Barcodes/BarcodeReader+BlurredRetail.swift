@@ -24,7 +24,7 @@ extension BarcodeReader {
         var found: [Barcode] = []
         var read: [Box] = []
         let bounds = Box(x: 0, y: 0, width: page.width, height: page.height)
-        for region in page.regionsWithText {
+        for region in page.regionsWithText(for: pass) {
             guard region.width * region.height <= Self.blurredRetailMaxPixels,
                   region.width >= 8, region.height >= 8, let (angle, coherence) = try edgeAngle(of: page, in: region),
                   coherence >= Self.blurredRetailMinCoherence else { continue }

@@ -16,7 +16,7 @@ extension BarcodeReader {
         guard wanted.contains(.gs1DataBar) else { return [] }
         var found: [Barcode] = []
         let bounds = Box(x: 0, y: 0, width: page.width, height: page.height)
-        for region in page.candidates {
+        for region in page.candidates(for: pass) {
             // A quiet zone around the region: a half symbol's guard and outer character may lie at its edge.
             let pad = max(8, min(region.width, region.height) / 8)
             guard let area = region.expanded(by: pad).intersection(bounds),

@@ -24,6 +24,9 @@ public final class BarcodeReader {
     /// Code-like regions and L-finder symbols read by the last ``read(_:textPage:)`` (each once per
     /// pass that reads it).
     package internal(set) var candidateReads = 0
+    /// Whole-image reads of the last ``read(_:textPage:codeTexture:)`` made because every
+    /// candidate region failed the code-texture check (0 or 1).
+    package internal(set) var textureFallbackReads = 0
 
     private struct OptionsKey: Hashable {
         var formats: Int32
@@ -64,11 +67,16 @@ public final class BarcodeReader {
     /// instead of the whole page (the photo passes cost ≈ 2 s on a 300-dpi page and add nothing
     /// on scans; on the dev set's small receipts the whole-page passes were three quarters of
     /// the barcode time, the 45° turn alone a quarter), and finder patterns are not looked for.
-    public func read(_ image: Image, textPage: Bool = false) throws(BarcodeError) -> [Barcode] {
+    ///
+    /// `codeTexture`: a candidate region is read only when it shows a code's texture
+    /// (``CodeTexture``: a born-digital page's pictures, whose photo texture and big glyphs the
+    /// region search takes for codes); a large image whose regions all fail is still read whole once.
+    public func read(_ image: Image, textPage: Bool = false, codeTexture: Bool = false) throws(BarcodeError) -> [Barcode] {
         guard !symbologies.isEmpty || !zbarOnly.isEmpty else { return [] }
         guard image.width > 0, image.height > 0 else { return [] }
-        var page = try Self.page(image)
+        var page = try Self.page(image, codeTexture: codeTexture)
         candidateReads = 0
+        textureFallbackReads = 0
         let gated = search == .staged && page.isLarge
         var result: [Barcode] = []
         var rounds = 0
@@ -89,7 +97,14 @@ public final class BarcodeReader {
             for pass in BarcodeSearch.quickLook { try run(pass, onlyCandidates: false) }
             passes.removeAll(where: BarcodeSearch.quickLook.contains)
             let finderEvidence = !textPage && !page.finderCrops.isEmpty
-            if result.isEmpty && page.candidates.isEmpty && !finderEvidence && page.matrixFinderSymbols.isEmpty { return [] }
+            if result.isEmpty && page.candidates.isEmpty && !finderEvidence && page.matrixFinderSymbols.isEmpty {
+                // Regions left out for their texture: the first pass reads the whole page once.
+                if page.textureRejected > 0, let first = passes.first {
+                    textureFallbackReads += 1
+                    try run(textPage ? Self.halvedForTextPage(first, page) : first, onlyCandidates: false)
+                }
+                return result
+            }
             wholePage = (!result.isEmpty || finderEvidence) && !textPage
             // Only code-like regions: the photo passes read just those regions.
         }
@@ -98,11 +113,7 @@ public final class BarcodeReader {
             var pass = planned
             // A very large text page (a 600-dpi scan, a 35-megapixel photo of a receipt) is read
             // whole on a halved copy: its printed codes keep modules of several pixels.
-            if search == .staged, textPage, index == 0, pass.area == .page {
-                while Double(page.width * page.height) * pass.scale * pass.scale > Double(Self.textPageReadPixels) {
-                    pass.scale /= 2
-                }
-            }
+            if search == .staged, textPage, index == 0 { pass = Self.halvedForTextPage(pass, page) }
             if pass.isFinderArea {
                 // Finder-pattern areas are for photos: a text document's codes are printed and read
                 // by the passes before. Any other image gets them, and they read only QR codes. The
@@ -129,6 +140,14 @@ public final class BarcodeReader {
 
     /// A text page's first, whole-page read covers at most this many pixels (see ``read(_:textPage:)``).
     static let textPageReadPixels = 12_000_000
+
+    /// A whole-page `pass` on a copy halved until it covers at most ``textPageReadPixels``.
+    private static func halvedForTextPage(_ pass: BarcodePass, _ page: BarcodePage) -> BarcodePass {
+        var pass = pass
+        guard pass.area == .page else { return pass }
+        while Double(page.width * page.height) * pass.scale * pass.scale > Double(textPageReadPixels) { pass.scale /= 2 }
+        return pass
+    }
 
     /// At most this many finder triples, the best-shaped, are read upright (on a cluttered 12-megapixel
     /// photo each costs some 30 ms; the dev set's symbols read upright were all among the first).
@@ -176,8 +195,8 @@ public final class BarcodeReader {
     }
 
     /// The page in gray, or `unusableImage` when leptonica cannot convert it.
-    private static func page(_ image: Image) throws(BarcodeError) -> BarcodePage {
-        do { return try BarcodePage(image) } catch { throw .unusableImage(width: image.width, height: image.height) }
+    private static func page(_ image: Image, codeTexture: Bool = false) throws(BarcodeError) -> BarcodePage {
+        do { return try BarcodePage(image, codeTexture: codeTexture) } catch { throw .unusableImage(width: image.width, height: image.height) }
     }
 
     /// One pass over `page`; `onlyCandidates` turns a whole-page pass into reads of the
@@ -196,7 +215,7 @@ public final class BarcodeReader {
         if pass.area == .blurredRetail { return try readBlurredRetail(page, pass: pass, wanted: wanted) }
         if pass.area == .blurredCodeAreas { return try readBlurredCodeAreas(page, pass: pass, wanted: wanted) }
         var found: [Barcode] = []
-        let areas: [Box?] = onlyCandidates ? page.candidates : areas(of: page, pass.area)
+        let areas: [Box?] = onlyCandidates ? page.candidates(for: pass) : areas(of: page, pass)
         for area in areas {
             if area != nil && (onlyCandidates || pass.area == .candidates) { candidateReads += 1 }
             let barcodes = try read(page.gray, crop: area, pass: pass, wanted: wanted)
@@ -205,8 +224,8 @@ public final class BarcodeReader {
         return found
     }
 
-    private func areas(of page: BarcodePage, _ area: BarcodePass.Area) -> [Box?] {
-        switch area {
+    private func areas(of page: BarcodePage, _ pass: BarcodePass) -> [Box?] {
+        switch pass.area {
         case .page:
             return [nil]
         case .tiles:
@@ -215,7 +234,7 @@ public final class BarcodeReader {
             return [Box(x: 0, y: 0, width: tw, height: th), Box(x: w - tw, y: 0, width: tw, height: th),
                     Box(x: 0, y: h - th, width: tw, height: th), Box(x: w - tw, y: h - th, width: tw, height: th)]
         case .candidates:
-            return page.candidates
+            return page.candidates(for: pass)
         case .finderPatterns:
             return page.finderCrops
         case .finderSymbols, .finderPerspective, .smallModules, .matrixFinders, .dataBarRows, .blurredRetail, .blurredCodeAreas:

@@ -59,4 +59,20 @@ final class EmbeddedCodeImageTests: XCTestCase {
             XCTAssertLessThanOrEqual(abs(read.orientation - reference.orientation), 1, payload)
         }
     }
+
+    /// `born_digital_photo_codes.pdf`: a text page with a photo-like picture (blotches, a gradient,
+    /// leaves, a bold letter) and a photographed label (a Code 128 turned 6°, blurred, JPEG): with
+    /// the code-texture check of a text-layer page's pictures, the label's code is still read from
+    /// its pixels, and nothing from the photo-like picture.
+    func testPhotographedCodeInAPictureIsReadWithTheTextureCheck() throws {
+        let work = PageWork(faults: FaultInjection(environment: [:]))
+        work.settings = StageSettings(spec: PipelineSpec(name: "t", database: "/dev/null", inputs: []))
+        let path = Self.fixtures.appendingPathComponent("extract/born_digital_photo_codes.pdf").path
+        let file = DocumentRef(id: 8, path: path, kind: try FileKind.sniff(path: path))
+        let (extract, findings) = try run(work, file, page: 1)
+        XCTAssertEqual(extract.working?.drawing, DrawingVerdict.mayHoldCodes)
+        XCTAssertEqual(extract.working?.embeddedCodeImages?.count, 2)
+        XCTAssertGreaterThanOrEqual(extract.textLayer?.words.count ?? 0, 50, "searched as a text document")
+        XCTAssertEqual(findings.codes.map(\.payload), ["QUIRE-PHOTO-5"])
+    }
 }

@@ -41,8 +41,10 @@ public final class BarcodeDetector {
     /// The page's barcodes, corners in the image's pixels. Empty when the stage is disabled.
     /// `textWords`: how many words OCR read on the page (a text document is searched as a scan,
     /// not as a photo of codes: ``BarcodeReader/read(_:textPage:)``).
-    public func detect(_ image: Image, textWords: Int = 0) throws -> [Barcode] {
+    /// `bornDigital`: the image is (part of) a text-layer PDF page, whose pictures' candidate
+    /// regions are read only when they show a code's texture (``Barcodes/BarcodeReader/read(_:textPage:codeTexture:)``).
+    public func detect(_ image: Image, textWords: Int = 0, bornDigital: Bool = false) throws -> [Barcode] {
         guard settings.enabled, !reader.symbologies.isEmpty || !reader.zbarOnly.isEmpty else { return [] }
-        return try reader.read(image, textPage: textWords >= Self.textPageWords)
+        return try reader.read(image, textPage: textWords >= Self.textPageWords, codeTexture: bornDigital)
     }
 }

@@ -8,10 +8,11 @@ extension BarcodesPageStage {
     /// document's images are searched as a document's), corners placed on the page and the
     /// orientation measured there (zxing-cpp's: the angle of the line from the left edge's
     /// middle to the right edge's).
-    static func read(_ images: [EmbeddedCodeImage], with engine: BarcodeDetector, textWords: Int) throws -> [Barcode] {
+    static func read(_ images: [EmbeddedCodeImage], with engine: BarcodeDetector, textWords: Int,
+                     bornDigital: Bool = true) throws -> [Barcode] {
         var found: [Barcode] = []
         for embedded in images {
-            for var code in try engine.detect(embedded.image, textWords: textWords) {
+            for var code in try engine.detect(embedded.image, textWords: textWords, bornDigital: bornDigital) {
                 code.corners = code.corners.map(embedded.toPage.apply)
                 if code.corners.count == 4 {
                     let c = code.corners

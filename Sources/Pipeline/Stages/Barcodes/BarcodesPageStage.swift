@@ -44,7 +44,10 @@ final class BarcodesPageStage: PageStage {
     /// nothing was read, read as blurred EAN-13/UPC-A (``Barcodes/BlurredEANDecoder``); 17: on
     /// images under 1500 px, blurred EAN-13/UPC-A where no code-like region is, in areas of
     /// straight parallel bars (``Barcodes/LinearCodeAreas``); the decoder's first look per line.
-    static let revision = 17
+    /// 18: a text-layer page's candidate regions are read only when they show a code's texture
+    /// (``Barcodes/CodeTexture``: photo texture, gradients and big glyphs in its pictures are not),
+    /// and by the linear-only passes only when they show bars.
+    static let revision = 18
     static let inputs: [Stage] = [.extract]
     static let needsImage = true
 
@@ -73,13 +76,16 @@ final class BarcodesPageStage: PageStage {
             case .tooComplex(let what)?: return BarcodeFindings(codes: [], note: Self.tooComplexNote(what))
             case .mayHoldCodes?, nil:
                 let engine = detector(settings, conservative: page.task.conservativeBarcodes)
+                // A text-layer page's pictures: their regions must show a code's texture to be read.
+                let bornDigital = working.drawing == .mayHoldCodes
                 if let images = working.embeddedCodeImages {
-                    return BarcodeFindings(codes: try Self.read(images, with: engine, textWords: words))
+                    return BarcodeFindings(codes: try Self.read(images, with: engine, textWords: words, bornDigital: bornDigital))
                 }
                 guard let areas = working.codeAreas else {
-                    return BarcodeFindings(codes: try engine.detect(working.image, textWords: words))
+                    return BarcodeFindings(codes: try engine.detect(working.image, textWords: words, bornDigital: bornDigital))
                 }
-                return BarcodeFindings(codes: try Self.search(areas, of: working.image, with: engine, textWords: words))
+                return BarcodeFindings(codes: try Self.search(areas, of: working.image, with: engine, textWords: words,
+                                                              bornDigital: bornDigital))
             }
         }) else { return nil }
         let found = findings.codes
@@ -95,10 +101,11 @@ final class BarcodesPageStage: PageStage {
     /// area read on its own, as the whole page would be (`textWords`: the page's words, so a
     /// text document's areas are searched as a document's, not as photos), corners in
     /// `image`'s pixels. Areas do not overlap, so no code is read twice.
-    static func search(_ areas: [Box], of image: Image, with engine: BarcodeDetector, textWords: Int) throws -> [Barcode] {
+    static func search(_ areas: [Box], of image: Image, with engine: BarcodeDetector, textWords: Int,
+                       bornDigital: Bool = false) throws -> [Barcode] {
         var found: [Barcode] = []
         for area in areas {
-            for var code in try engine.detect(try image.cropped(to: area), textWords: textWords) {
+            for var code in try engine.detect(try image.cropped(to: area), textWords: textWords, bornDigital: bornDigital) {
                 code.corners = code.corners.map { Point(x: $0.x + area.x, y: $0.y + area.y) }
                 found.append(code)
             }
