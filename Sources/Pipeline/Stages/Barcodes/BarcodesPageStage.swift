@@ -41,8 +41,10 @@ final class BarcodesPageStage: PageStage {
     /// passes (``Barcodes/ExplainedRegions``); 15: GS1 DataBar read by quire's own scan-line
     /// decoder in code-like regions nothing was read in (``Barcodes/DataBarDecoder``: tilted
     /// DataBar Stacked; also after a zxing abort); 16: code-like regions with parallel bars where
-    /// nothing was read, read as blurred EAN-13/UPC-A (``Barcodes/BlurredEANDecoder``).
-    static let revision = 16
+    /// nothing was read, read as blurred EAN-13/UPC-A (``Barcodes/BlurredEANDecoder``); 17: a
+    /// linear symbol read on an inverted copy is kept only with quiet zones over its bars' height
+    /// (``Barcodes/LinearQuietZones``: a dot texture gave Codabar reads).
+    static let revision = 17
     static let inputs: [Stage] = [.extract]
     static let needsImage = true
 
