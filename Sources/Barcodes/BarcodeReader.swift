@@ -248,6 +248,7 @@ public final class BarcodeReader {
         var symbols = pass.zbar ? zbar.read(gray: plane.bytes, width: plane.width, height: plane.height, symbologies: wanted)
             : try readPlane(plane, pass: pass, wanted: wanted, context: context)
         if pass.invert && pass.linearOnly { symbols = Self.onDarkGround(symbols, plane: plane) }
+        symbols = Self.withPDF417RightEdges(symbols, plane: plane)
         return barcodes(symbols, wanted: wanted, area: cropBox, pagePoint: transform.pagePoint)
     }
 

@@ -43,7 +43,9 @@ final class BarcodesPageStage: PageStage {
     /// DataBar Stacked; also after a zxing abort); 16: code-like regions with parallel bars where
     /// nothing was read, read as blurred EAN-13/UPC-A (``Barcodes/BlurredEANDecoder``); 17: a
     /// linear symbol read on an inverted copy is kept only with quiet zones over its bars' height
-    /// (``Barcodes/LinearQuietZones``: a dot texture gave Codabar reads).
+    /// (``Barcodes/LinearQuietZones``: a dot texture gave Codabar reads); a PDF417 whose right
+    /// corners zxing-cpp 1.4 gives as (0, 0) (compact PDF417) gets them from its rows
+    /// (``Barcodes/PDF417RightEdge``).
     static let revision = 17
     static let inputs: [Stage] = [.extract]
     static let needsImage = true
