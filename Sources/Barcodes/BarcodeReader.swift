@@ -265,8 +265,10 @@ public final class BarcodeReader {
                                       rotation: radians, scaledWidth: scaledW, scaledHeight: scaledH,
                                       readWidth: Double(plane.width), readHeight: Double(plane.height))
         let context = "reading \(image.width)x\(image.height) image, pass \(pass)"
-        let symbols = pass.zbar ? zbar.read(gray: plane.bytes, width: plane.width, height: plane.height, symbologies: wanted)
+        var symbols = pass.zbar ? zbar.read(gray: plane.bytes, width: plane.width, height: plane.height, symbologies: wanted)
             : try readPlane(plane, pass: pass, wanted: wanted, context: context)
+        if pass.invert && pass.linearOnly { symbols = Self.onDarkGround(symbols, plane: plane) }
+        symbols = Self.withPDF417RightEdges(symbols, plane: plane)
         return barcodes(symbols, wanted: wanted, area: cropBox, pagePoint: transform.pagePoint)
     }
 

@@ -24,9 +24,11 @@ FONT = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
 DEGRADATIONS = ["clean", "blur", "noise", "rotation", "perspective", "lowcontrast", "small", "photo"]
 
 
-def payload(sym, rng):
+def payload(sym, rng, extra=False):
     d = lambda n: "".join(rng.choice("0123456789") for _ in range(n))
     word = lambda n: "".join(rng.choice("ABCDEFGHJKLMNPQRSTUVWXYZ23456789") for _ in range(n))
+    if extra and sym == "gs1DataBarExpanded":  # the first set's form has 13 digits for (01): never written
+        return f"(01)9{d(13)}(3202)0{d(5)}"
     return {
         "qr": lambda: f"https://ex.org/{word(8).lower()}", "microQR": lambda: word(5),
         "aztec": lambda: f"AZ {word(10)}", "dataMatrix": lambda: f"DM-{word(9)}",
@@ -35,6 +37,12 @@ def payload(sym, rng):
         "codabar": lambda: "A" + d(8) + "B", "itf": lambda: d(14), "ean8": lambda: d(7),
         "ean13": lambda: d(12), "upca": lambda: d(11), "upce": lambda: "0" + d(6),
         "gs1DataBar": lambda: d(13), "gs1DataBarExpanded": lambda: f"(01)9{d(12)}(3202)0{d(5)}",
+        # Extras (issue 36, probe36): forms and options the first set lacks.
+        "code39FullASCII": lambda: word(3) + "-" + word(3).lower(), "code93FullASCII": lambda: word(3).lower() + d(3),
+        "itf14": lambda: d(13), "gs1DataBarStacked": lambda: d(13), "gs1DataBarStackedOmni": lambda: d(13),
+        "gs1DataBarLimited": lambda: "0" + d(12), "gs1DataBarExpandedStacked": lambda: f"(01)9{d(13)}(10){word(6)}",
+        "microPDF417": lambda: f"MP {word(6)}", "pdf417Compact": lambda: f"CP {word(8)}",
+        "dataMatrixRect": lambda: f"DM-RECT{d(4)}", "aztecRune": lambda: str(rng.randint(0, 255)),
     }[sym]()
 
 
@@ -42,9 +50,19 @@ WRITER = {"qr": F.QRCode, "aztec": F.Aztec, "dataMatrix": F.DataMatrix, "pdf417"
           "maxiCode": F.MaxiCode, "code128": F.Code128, "code39": F.Code39, "code93": F.Code93,
           "codabar": F.Codabar, "itf": F.ITF, "ean8": F.EAN8, "ean13": F.EAN13, "upca": F.UPCA,
           "upce": F.UPCE, "gs1DataBar": F.DataBar, "gs1DataBarExpanded": F.DataBarExp}
-SYMBOLOGIES = list(WRITER) + ["microQR"]
+EXTRA_WRITER = {"code39FullASCII": F.Code39Ext, "code93FullASCII": F.Code93, "itf14": F.ITF14,
+                "gs1DataBarStacked": F.DataBarStk, "gs1DataBarStackedOmni": F.DataBarStkOmni,
+                "gs1DataBarLimited": F.DataBarLtd, "gs1DataBarExpandedStacked": F.DataBarExpStk,
+                "microPDF417": F.MicroPDF417, "pdf417Compact": F.CompactPDF417, "dataMatrixRect": F.DataMatrix,
+                "aztecRune": F.AztecRune}
+WRITER.update(EXTRA_WRITER)
+SYMBOLOGIES = [s for s in WRITER if s not in EXTRA_WRITER] + ["microQR"]
+EXTRAS = list(EXTRA_WRITER) + ["gs1DataBarExpanded"]
+# Extra pages: the first set's degradations and light-on-dark symbols.
+EXTRA_DEGRADATIONS = DEGRADATIONS + ["inverted"]
 LINEAR = {"code128", "code39", "code93", "codabar", "itf", "ean8", "ean13", "upca", "upce", "gs1DataBar",
-          "gs1DataBarExpanded"}
+          "gs1DataBarExpanded", "code39FullASCII", "code93FullASCII", "itf14", "gs1DataBarStacked",
+          "gs1DataBarStackedOmni", "gs1DataBarLimited", "gs1DataBarExpandedStacked"}
 
 
 def make_code(sym, content, module):
@@ -55,13 +73,14 @@ def make_code(sym, content, module):
         img = Image.fromarray(arr.astype(np.uint8), "L")
     else:
         bc = zxingcpp.create_barcode(content, WRITER[sym])
-        img = Image.fromarray(np.asarray(bc.to_image(scale=module, add_quiet_zones=False))).convert("L")
+        img = Image.fromarray(np.asarray(bc.to_image(scale=module, add_quiet_zones=sym == "itf14"))).convert("L")
     # The text any reader should report (the writer's own reader, 3.x, on the clean image).
-    found = zxingcpp.read_barcodes(img)
-    truth = found[0].text if found else None
     pad = 6 * module
     out = Image.new("L", (img.width + 2 * pad, img.height + 2 * pad), 255)
     out.paste(img, (pad, pad))
+    # ITF-14 and MicroPDF417 are read back only with their quiet zone.
+    found = zxingcpp.read_barcodes(img) or zxingcpp.read_barcodes(out)
+    truth = found[0].text if found else None
     return out, truth
 
 
@@ -100,6 +119,8 @@ def degrade(page, kind, rng):
         return perspective(page, rng)
     if kind == "lowcontrast":
         return back(110 + a(page) * 0.25)
+    if kind == "inverted":
+        return back(255 - a(page))
     if kind == "photo":
         g = np.random.default_rng(rng.randint(0, 1 << 30))
         yy, xx = np.mgrid[0:page.height, 0:page.width]
@@ -119,10 +140,21 @@ def main():
     rng = random.Random(20240611)
     labels = {"pages": []}
     n = 0
-    for kind in DEGRADATIONS:
-        order = SYMBOLOGIES[:]
+    n = code_pages(out, rng, labels, DEGRADATIONS, SYMBOLOGIES, "", n)
+    free_pages(out, rng, labels)
+    # The extras come after, from their own seed: the pages above stay as they were.
+    code_pages(out, random.Random(20261205), labels, EXTRA_DEGRADATIONS, EXTRAS, "x", 0)
+    with open(os.path.join(out, "labels.json"), "w") as fh:
+        json.dump(labels, fh, indent=1)
+    print(f"{len(labels['pages'])} pages, {sum(len(p['codes']) for p in labels['pages'])} codes -> {out}")
+
+
+def code_pages(out, rng, labels, degradations, symbologies, prefix, n):
+    """Pages with two labelled codes each: every symbology twice per degradation."""
+    for kind in degradations:
+        order = symbologies[:]
         rng.shuffle(order)
-        # Every symbology appears twice per degradation (two codes per page, 17 pages).
+        # Every symbology appears twice per degradation (two codes per page).
         pairs = [(order[i], order[(i + 5) % len(order)]) for i in range(len(order))]
         for sa, sb in pairs:
             page = text_page(rng, (900, 700))
@@ -133,8 +165,10 @@ def main():
                 module = 1 if small and sym in LINEAR else (2 if small else rng.choice([2, 3]))
                 if sym in ("maxiCode",):
                     module = 1
+                if sym in ("gs1DataBarStacked", "microPDF417", "aztecRune") and small:
+                    module = 2
                 for _ in range(5):
-                    content = payload(sym, rng)
+                    content = payload(sym, rng, extra=prefix != "")
                     try:
                         img, truth = make_code(sym, content, module)
                     except Exception:
@@ -148,10 +182,14 @@ def main():
                 page.paste(img, (x, y))
                 codes.append({"symbology": sym, "payload": truth, "box": [x, y, img.width, img.height]})
             page = degrade(page, kind, rng)
-            name = f"{n:03d}_{kind}.png"
+            name = f"{prefix}{n:03d}_{kind}.png"
             page.save(os.path.join(out, "pages", name))
             labels["pages"].append({"file": name, "degradation": kind, "codes": codes})
             n += 1
+    return n
+
+
+def free_pages(out, rng, labels):
     for i in range(24):
         page = text_page(rng, (900, 700))
         draw = ImageDraw.Draw(page)
@@ -170,9 +208,6 @@ def main():
         name = f"free_{i:02d}.png"
         page.save(os.path.join(out, "pages", name))
         labels["pages"].append({"file": name, "degradation": "barcode-free", "codes": []})
-    with open(os.path.join(out, "labels.json"), "w") as fh:
-        json.dump(labels, fh, indent=1)
-    print(f"{len(labels['pages'])} pages, {sum(len(p['codes']) for p in labels['pages'])} codes -> {out}")
 
 
 if __name__ == "__main__":

@@ -47,7 +47,11 @@ final class BarcodesPageStage: PageStage {
     /// 18: a text-layer page's candidate regions are read only when they show a code's texture
     /// (``Barcodes/CodeTexture``: photo texture, gradients and big glyphs in its pictures are not),
     /// and by the linear-only passes only when they show bars.
-    static let revision = 18
+    /// 19: a linear symbol read on an inverted copy is kept only with quiet zones over its bars'
+    /// height (``Barcodes/LinearQuietZones``: a dot texture gave Codabar reads); a PDF417 whose
+    /// right corners zxing-cpp 1.4 gives as (0, 0) (compact PDF417) gets them from its rows
+    /// (``Barcodes/PDF417RightEdge``).
+    static let revision = 19
     static let inputs: [Stage] = [.extract]
     static let needsImage = true
 
