@@ -20,6 +20,17 @@ final class DocumentWorkingScaleTests: XCTestCase {
         XCTAssertEqual(TextRecognizer.workingScale(textDPI: 80, layout: .auto), 1.5, accuracy: 0.01)
     }
 
+    /// `accurate` spends time for the best reading: its pages are read at the larger working
+    /// size whatever their segmentation; `fast` reduces document text as `balanced` does.
+    func testAccurateReadsDocumentTextAtTheLargerWorkingSize() {
+        for dpi in [361, 370, 430] {
+            XCTAssertEqual(TextRecognizer.workingScale(textDPI: dpi, layout: .auto, level: .accurate), 1, "\(dpi)")
+            XCTAssertEqual(TextRecognizer.workingScale(textDPI: dpi, layout: .auto, level: .fast), 250.0 / Double(dpi),
+                           accuracy: 0.001, "\(dpi)")
+        }
+        XCTAssertEqual(TextRecognizer.workingScale(textDPI: 600, layout: .auto, level: .accurate), 350.0 / 600, accuracy: 0.001)
+    }
+
     func testPagesReadAsOneBlockKeepTheLargerWorkingSize() {
         for dpi in [361, 370, 430] { XCTAssertEqual(TextRecognizer.workingScale(textDPI: dpi, layout: .singleBlock), 1, "\(dpi)") }
         XCTAssertEqual(TextRecognizer.workingScale(textDPI: 600, layout: .singleBlock), 350.0 / 600, accuracy: 0.001)

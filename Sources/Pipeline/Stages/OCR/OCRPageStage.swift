@@ -31,8 +31,8 @@ final class OCRPageStage: PageStage {
     /// 4: large text read reduced by the fast pass (`TextRecognizer.workingScale`);
     /// 5: weak lines re-read inverted only on pages with dark areas (`InvertedLines.whereDarkAreas`);
     /// 6: document pages of body text above 360 text-dpi read reduced to 250 by the fast pass
-    /// (`TextRecognizer.workingScale(textDPI:layout:)`).
-    static let revision = 6
+    /// (`TextRecognizer.workingScale(textDPI:layout:level:)`); 7: not at `accurate`.
+    static let revision = 7
     static let inputs: [Stage] = [.extract]
     static let needsImage = true
 

@@ -202,7 +202,8 @@ public final class TextRecognizer {
         /// CPU seconds since the last call.
         let lap = { () -> Double in let now = PassSeconds.now(); defer { clock = now }; return now - clock }
         defer { lastPassSeconds = spent }
-        let factor = Self.workingScale(textDPI: dpi, layout: layout, pixels: image.width * image.height, maxPixels: maxPixels)
+        let factor = Self.workingScale(textDPI: dpi, layout: layout, level: settings.level,
+                                       pixels: image.width * image.height, maxPixels: maxPixels)
         lastWorkingScale = factor
         var input = factor != 1 ? try image.scaled(by: factor) : image
         let darkBorder = try input.ocrHasDarkBorder()
