@@ -57,13 +57,15 @@ final class RecognizeWorkingScaleTests: XCTestCase {
         XCTAssertGreaterThan(ocr.lastWorkingScale, 1)
     }
 
-    /// At `balanced`, a reduced page's weak lines are re-read on the full-resolution page: the
-    /// re-read lines (stage `.accurate`) lie inside the 600-dpi page, where the fast pass put them.
+    /// At `accurate`, a reduced page's weak lines are re-read on the full-resolution page: the
+    /// re-read lines (stage `.accurate`) lie inside the 600-dpi page, where a reading of the page
+    /// at its own size puts them (`fast` told 300 dpi: working scale 1).
     func testWeakLinesOfAReducedPageAreReReadInPagePixels() throws {
         let ocr = try TextRecognizer(settings: { var s = OCRSettings(); s.level = .accurate; return s }())
         let page = try RecognizeFixture.image("degraded.png").scaled(by: 3)  // 200 dpi → 600 dpi
-        let fastOnly = try TextRecognizer(settings: { var s = OCRSettings(); s.level = .fast; return s }())
-            .recognize(page, textDPI: 600, deadline: 60)
+        let fast = try TextRecognizer(settings: { var s = OCRSettings(); s.level = .fast; return s }())
+        let fastOnly = try fast.recognize(page, textDPI: 300, deadline: 60)
+        XCTAssertEqual(fast.lastWorkingScale, 1)
         let read = try ocr.recognize(page, textDPI: 600, deadline: 120)
         XCTAssertLessThan(ocr.lastWorkingScale, 1)
         let bounds = Box(x: 0, y: 0, width: page.width, height: page.height)
