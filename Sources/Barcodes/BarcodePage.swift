@@ -19,31 +19,28 @@ final class BarcodePage {
         self.codeTexture = codeTexture
     }
 
-    private init(gray: Image, candidates: [Box], regionsWithText: [Box], finderTriples: [QRFinderLocator.Triple]?, matrixFinderSymbols: [Box],
-                 textureRejected: Int, barLike: [Box]?) {
+    private init(gray: Image, regions: Regions, finderTriples: [QRFinderLocator.Triple]?, matrixFinderSymbols: [Box]) {
         self.gray = gray
         self.codeTexture = false   // the regions given are already judged
-        self.candidates = candidates
-        self.regions = (candidates, regionsWithText)
+        self.regions = regions
         self.storedFinderTriples = finderTriples
         self.matrixFinderSymbols = matrixFinderSymbols
-        self.textureRejected = textureRejected
-        self.barLike = barLike
     }
 
     /// The same page with found symbols painted out (`whitened` of ``gray``); the candidate
     /// regions and finder-pattern areas found on the original are kept (not looked for again).
     func blanked(_ whitened: Image) -> BarcodePage {
-        BarcodePage(gray: whitened, candidates: candidates, regionsWithText: regionsWithText, finderTriples: storedFinderTriples,
-                    matrixFinderSymbols: matrixFinderSymbols, textureRejected: textureRejected, barLike: barLike)
+        BarcodePage(gray: whitened, regions: regions, finderTriples: storedFinderTriples, matrixFinderSymbols: matrixFinderSymbols)
     }
 
     /// The same page whose later passes read only the code-like regions and L-finder symbols
     /// that `found` does not explain (``ExplainedRegions``); the QR finder evidence is kept.
     func keepingUnexplained(by found: [Barcode]) -> BarcodePage {
-        BarcodePage(gray: gray, candidates: ExplainedRegions.unexplained(candidates, by: found),
-                    regionsWithText: ExplainedRegions.unexplained(regionsWithText, by: found), finderTriples: storedFinderTriples,
-                    matrixFinderSymbols: ExplainedRegions.unexplained(matrixFinderSymbols, by: found), textureRejected: textureRejected, barLike: barLike)
+        var kept = regions
+        kept.codeLike = ExplainedRegions.unexplained(kept.codeLike, by: found)
+        kept.withText = ExplainedRegions.unexplained(kept.withText, by: found)
+        return BarcodePage(gray: gray, regions: kept, finderTriples: storedFinderTriples,
+                           matrixFinderSymbols: ExplainedRegions.unexplained(matrixFinderSymbols, by: found))
     }
 
     var width: Int { gray.width }
@@ -51,21 +48,29 @@ final class BarcodePage {
 
     /// Regions that look like codes and not like text (``Imaging/Image/barcodeCandidateRegions``).
     /// Empty when leptonica fails to look (the whole-page passes still read the page).
-    private(set) lazy var candidates: [Box] = regions.codeLike
+    var candidates: [Box] { regions.codeLike }
 
-    /// The code-like regions with and without the text test, found in one look, on first use.
-    private lazy var regions: (codeLike: [Box], withText: [Box]) = {
-        let found: (codeLike: [Box], withText: [Box]) = (try? self.gray.barcodeCandidateRegionsAndText()) ?? ([], [])
-        guard self.codeTexture, let plane = self.plane else { return found }
-        let textures = found.withText.map { CodeTexture(plane, in: $0) }
-        let kept = zip(found.withText, textures).filter { $1.showsCode }.map(\.0)
-        self.textureRejected = found.codeLike.count { !kept.contains($0) }
-        self.barLike = zip(found.withText, textures).filter { $1.showsCode && $1.showsBars }.map(\.0)
-        return (found.codeLike.filter(kept.contains), kept)
+    /// The code-like regions of one look, and the texture check's verdicts on them.
+    private struct Regions {
+        var codeLike: [Box]
+        var withText: [Box]
+        /// With the texture check: the kept regions that show bars (nil without the check).
+        var barLike: [Box]? = nil
+        /// Code-like regions left out because they showed no code's texture.
+        var textureRejected = 0
+    }
+
+    /// The code-like regions with and without the text test, found in one look, on first use;
+    /// with ``codeTexture``, only those that show a code's texture (``CodeTexture``).
+    private lazy var regions: Regions = {
+        let (codeLike, withText) = (try? self.gray.barcodeCandidateRegionsAndText()) ?? ([], [])
+        guard self.codeTexture, let plane = self.plane else { return Regions(codeLike: codeLike, withText: withText) }
+        let judged = withText.map { ($0, CodeTexture(plane, in: $0)) }
+        let kept = judged.filter { $0.1.showsCode }.map(\.0)
+        return Regions(codeLike: codeLike.filter(kept.contains), withText: kept,
+                       barLike: judged.filter { $0.1.showsCode && $0.1.showsBars }.map(\.0),
+                       textureRejected: codeLike.count { !kept.contains($0) })
     }()
-
-    /// With the texture check: the kept regions that show bars (nil without the check).
-    private var barLike: [Box]?
 
     /// The code-like regions `pass` reads: with the texture check, a linear-only pass reads only
     /// those that show bars (a region of modules, a text block or a logo holds no linear code).
@@ -74,13 +79,13 @@ final class BarcodePage {
     /// ``regionsWithText`` as `pass` reads them (see ``candidates(for:)``).
     func regionsWithText(for pass: BarcodePass) -> [Box] { barsOnly(regionsWithText, for: pass) }
 
-    private func barsOnly(_ regions: [Box], for pass: BarcodePass) -> [Box] {
-        guard pass.linearOnly, let barLike else { return regions }
-        return regions.filter(barLike.contains)
+    private func barsOnly(_ boxes: [Box], for pass: BarcodePass) -> [Box] {
+        guard pass.linearOnly, let barLike = regions.barLike else { return boxes }
+        return boxes.filter(barLike.contains)
     }
 
     /// Code-like regions left out because they showed no code's texture (``codeTexture``).
-    private(set) var textureRejected = 0
+    var textureRejected: Int { regions.textureRejected }
 
     /// Code-like regions found without the text test (``Imaging/Image/barcodeCandidateRegions``
     /// with `rejectText: false`), found on first use: a blurred linear code's bars fuse into
