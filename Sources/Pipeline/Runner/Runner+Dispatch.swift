@@ -22,11 +22,19 @@ extension Runner {
                     let task = WorkerPool.ActiveTask(id: nextTaskID, item: item, outcome: outcome)
                     nextTaskID += 1
                     slot.tasks.append(task)
-                    if !slot.hasSettings {
-                        try slot.process.send(.settings(settings))
-                        slot.hasSettings = true
+                    do {
+                        if !slot.hasSettings {
+                            try slot.process.send(.settings(settings))
+                            slot.hasSettings = true
+                        }
+                        try slot.process.send(try request(for: task, store: store))
+                    } catch let error as POSIXError where error.code == .EPIPE {
+                        // The worker is gone (it crashed on the task before, or was stopped) and its
+                        // exit is still to be handled: the task stays on its slot, and the exit puts
+                        // the tasks queued behind the one it died on back in line (`.workerExited`).
+                        // Before, this ended the whole run with "internal error: Broken pipe".
+                        break
                     }
-                    try slot.process.send(try request(for: task, store: store))
                 }
             }
             // Recorded pages are committed together: when enough wait, when the first has waited
