@@ -17,6 +17,7 @@ let package = Package(
                        providers: [.apt(["libpoppler-glib-dev", "libcairo2-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CGLib", pkgConfig: "glib-2.0", providers: [.apt(["libglib2.0-dev"])]),
+        .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CSystem"),
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .systemLibrary(name: "CQPDF", pkgConfig: "libqpdf", providers: [.apt(["libqpdf-dev"])]),
@@ -60,7 +61,7 @@ let package = Package(
         // MARK: The pipeline and the command line.
         .target(name: "Pipeline",
                 dependencies: ["DocumentModel", "Layout", "SQLite", "YAML", "Imaging", "PDF", "OCR", "Barcodes", "DataDetection",
-                               "PhoneNumbers", "CGLib", "CSystem", "CTesseract", "Split", "LanguageID", "QPDF"],
+                               "PhoneNumbers", "CGLib", "CCrypto", "CSystem", "CTesseract", "Split", "LanguageID", "QPDF"],
                 // QUIRE_FAULT (test-only fault injection) exists in debug builds only.
                 swiftSettings: [.define("QUIRE_TEST_FAULTS", .when(configuration: .debug))]),
         .target(name: "Export", dependencies: ["DocumentModel", "Layout", "Pipeline", "Split", "XML", "QPDF", "Imaging", "OCR", "CTesseract"]),
