@@ -35,6 +35,10 @@ final class ExplainedRegionTests: XCTestCase {
         // Each explained region is read only by the passes before its symbol was found. Read by
         // every pass that reads regions (19 here), the 8 regions took 152 reads; now 38.
         XCTAssertLessThan(reader.candidateReads * 2, candidates.count * 19, "\(candidates.count) candidates")
+        // The whole page is read only by the quick look's two passes and the first full read: the
+        // re-reads after each find read the unexplained regions of the blanked page (5 whole-page
+        // reads when they read the whole page again).
+        XCTAssertEqual(reader.wholeImageReads, BarcodeSearch.quickLook.count + 1)
     }
 
     /// Small Data Matrix symbols found by their L finder are read on their own by a late pass:

@@ -5,8 +5,8 @@ import Foundation
 import XCTest
 
 /// A text document's code-like regions are judged explained by the symbols that cover their ink
-/// (the region less its padding), and its passes' re-reads on the blanked page read only the
-/// regions left unexplained, not the whole page again.
+/// (the region less its padding). (Its passes' re-reads on the blanked page read only the regions
+/// left unexplained: ``ExplainedRegionTests``.)
 final class TextPageRereadTests: XCTestCase {
     /// Regions and symbols measured on a generated 300-dpi scan (bench/corpus `scan-003`): its
     /// Data Matrix (L-finder box 196 px) and its EAN-13 (the symbol's area with its quiet zone)
@@ -28,18 +28,5 @@ final class TextPageRereadTests: XCTestCase {
         let large = Barcode(symbology: .qr, payload: "q", corners: [
             Point(x: 500, y: 500), Point(x: 700, y: 500), Point(x: 700, y: 700), Point(x: 500, y: 700)])
         XCTAssertEqual(ExplainedRegions.unexplained([region], by: [large]), [region])
-    }
-
-    /// The sheet of six codes enlarged 3× (a large page) read as a text document finds what it
-    /// finds as a photo, and reads the whole page only in its first passes (the quick look's two
-    /// and the first full read): the re-reads after each find read regions.
-    func testATextPageRereadsOnlyItsUnexplainedRegionsAfterAFind() throws {
-        let page = try BarcodeFixtures.image("multi.png").scaled(by: 3)
-        let reader = BarcodeReader(search: .staged)
-        let asPhoto = Set(try reader.read(page).map(\.payload))
-        let found = try reader.read(page, textPage: true)
-        XCTAssertEqual(Set(found.map(\.payload)), asPhoto)
-        XCTAssertGreaterThanOrEqual(asPhoto.count, 5)
-        XCTAssertEqual(reader.wholeImageReads, BarcodeSearch.quickLook.count + 1)
     }
 }

@@ -51,7 +51,9 @@ final class BarcodesPageStage: PageStage {
     /// height (``Barcodes/LinearQuietZones``: a dot texture gave Codabar reads); a PDF417 whose
     /// right corners zxing-cpp 1.4 gives as (0, 0) (compact PDF417) gets them from its rows
     /// (``Barcodes/PDF417RightEdge``).
-    static let revision = 19
+    /// 20: on a text page, a region is explained by the symbols covering its ink (the region less
+    /// its padding), and a pass's re-read on the blanked page reads only the unexplained regions.
+    static let revision = 20
     static let inputs: [Stage] = [.extract]
     static let needsImage = true
 
