@@ -98,3 +98,31 @@ final class ComposedInkTests: XCTestCase {
         XCTAssertEqual(codes.map(\.payload), ["QUIRE-INK-1"])
     }
 }
+
+/// A document with optional content is rendered for its ruling raster, not composed: the content
+/// walk counts marks in layers that are off, which a render does not draw.
+final class ComposedInkLayerTests: XCTestCase {
+    /// `born_digital_hidden_layer.pdf`: a text page with a picture, a rule, and a second rule in
+    /// a layer that is off. The raster is rendered (the text's ink is on it) and holds one ruling.
+    func testADocumentWithLayersIsRenderedNotComposed() throws {
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/extract/born_digital_hidden_layer.pdf").path
+        XCTAssertTrue(try PDFDocument(path: path).hasOptionalContent)
+        let file = DocumentRef(id: 36, path: path, kind: try FileKind.sniff(path: path))
+        let page = try PageExtractor().extract(file, page: 1, settings: ExtractSettings(),
+                                               textLayerRaster: TextLayerRaster(dpi: ExtractPageStage.rulingDPI,
+                                                                                inkThreshold: RulingDetector().threshold),
+                                               barcodes: true, rulingsFromDrawing: true)
+        XCTAssertEqual(page.embeddedCodeImages?.count, 1)
+        XCTAssertEqual(page.image.resolution, ExtractPageStage.rulingDPI)
+        // Above the picture (which starts 432 pt down, 600 px at 100 dpi): the visible rule at 192 pt
+        // (267 px), not the hidden one at 292 pt (406 px).
+        let rulings = try LayoutStage.rulings(in: page.image).filter { $0.orientation == .horizontal && $0.position < 590 }
+        XCTAssertEqual(rulings.count, 1, "only the visible rule: \(rulings)")
+        XCTAssertLessThanOrEqual(abs((rulings.first?.position ?? 0) - 267), 1, "\(rulings)")
+        XCTAssertFalse(try PDFDocument(path: Self.otherFixture).hasOptionalContent)
+    }
+
+    private static let otherFixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/extract/born_digital_image_table.pdf").path
+}

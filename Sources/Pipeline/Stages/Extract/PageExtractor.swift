@@ -165,7 +165,8 @@ public final class PageExtractor {
             var image: Image
             // Codes read from the images' own pixels: the ink raster is composed from those pixels
             // and the drawing's marks where it can be, not rendered (no second decode of the images).
-            if let embedded, let threshold = cheap?.inkThreshold, let drawing = read?.drawing,
+            // (Not in a document with optional content: the drawing does not say which layers show.)
+            if let embedded, let threshold = cheap?.inkThreshold, let drawing = read?.drawing, !pdf.hasOptionalContent,
                let composed = try? Self.composedInk(drawing: drawing, images: embedded, pageDPI: settings.dpi, dpi: imageDPI,
                                                    width: page.pixelSize(dpi: imageDPI).width,
                                                    height: page.pixelSize(dpi: imageDPI).height, threshold: threshold) {
