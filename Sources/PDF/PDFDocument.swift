@@ -13,6 +13,14 @@ public final class PDFDocument {
     /// Reused RGB raster for rendering (see `PDFPage.render`): a fresh 34 MB buffer per
     /// 300-dpi page would cost a page fault per 4 KiB every time.
     let renderBuffer = RenderBuffer()
+    /// True when the document has optional content (layers, `/OCProperties`): what a page draws
+    /// then depends on which layers are on, which only a render follows. `poppler_layers_iter_new`
+    /// returns NULL for a document without layers (transfer full: freed here).
+    public private(set) lazy var hasOptionalContent: Bool = {
+        guard let layers = poppler_layers_iter_new(document) else { return false }
+        poppler_layers_iter_free(layers)
+        return true
+    }()
 
     /// Opens `path` (made absolute). A user password is needed only for user-encrypted files;
     /// owner-password-only files open without one.

@@ -13,9 +13,11 @@ extension PDFPage {
 
     /// The images poppler lists on the page, in drawing order (`poppler_page_get_image_mapping`;
     /// the list and its entries are freed with `poppler_page_free_image_mapping` before this
-    /// returns). Image data is not decoded.
+    /// returns). Image data is not decoded. Listed once: the text-layer policy, the figure
+    /// candidates and the embedded-image reader of one page all ask.
     public var imageMappings: [ImageMapping] {
-        withPage { page -> [ImageMapping] in
+        if let listed = listedImages { return listed }
+        let listed = withPage { page -> [ImageMapping] in
             guard let list = poppler_page_get_image_mapping(page) else { return [] }
             defer { poppler_page_free_image_mapping(list) }
             var found: [ImageMapping] = []
@@ -31,6 +33,8 @@ extension PDFPage {
             }
             return found.sorted { $0.id < $1.id }
         }
+        listedImages = listed
+        return listed
     }
 
     /// The pixels of image `id` (an ``ImageMapping/id``) at the image's own size, as 8-bit gray

@@ -11,6 +11,8 @@ public final class PDFPage {
     /// The document (kept alive while the page lives; poppler pages refer to it).
     public let document: PDFDocument
     private let page: OpaquePointer
+    /// ``imageMappings``, listed once per page object (each listing walks the page's content).
+    var listedImages: [ImageMapping]?
 
     init(owning page: OpaquePointer, number: Int, document: PDFDocument) {
         self.page = page; self.number = number; self.document = document

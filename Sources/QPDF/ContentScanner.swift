@@ -46,6 +46,9 @@ struct ContentScanner {
         self.budget = budget; self.lookup = lookup; self.softMask = softMask
     }
 
+    /// The colours' gray levels in the current graphics state (``PageDrawing/markTones``).
+    private var tones = PaintTones()
+
     /// The first error qpdf's tokenizer reported (the walk stopped there).
     private(set) var failure: QPDFDocument.QPDFError?
 
@@ -65,7 +68,7 @@ struct ContentScanner {
     }
 
     private mutating func walk(_ bytes: [UInt8], ctm start: Matrix, resources: Int, depth: Int) throws(QPDFDocument.QPDFError) {
-        var ctm = start, stack: [(Matrix, Double, Int)] = []
+        var ctm = start, stack: [(Matrix, Double, Int, PaintTones)] = []
         var lineWidth = 1.0
         var renderMode = 0
         var numbers: [Double] = []
@@ -98,9 +101,10 @@ struct ContentScanner {
             case let .op(op):
                 drawing.operators += 1
                 defer { numbers.removeAll(keepingCapacity: true) }
+                if op.count <= 3, tones.apply(op, numbers) { return true }
                 switch op.count == 1 ? op[0] : (op.count == 2 ? 0xFF : 0xFE) {
-                case UInt8(ascii: "q"): stack.append((ctm, lineWidth, renderMode))
-                case UInt8(ascii: "Q"): if let top = stack.popLast() { (ctm, lineWidth, renderMode) = top }
+                case UInt8(ascii: "q"): stack.append((ctm, lineWidth, renderMode, tones))
+                case UInt8(ascii: "Q"): if let top = stack.popLast() { (ctm, lineWidth, renderMode, tones) = top }
                 case UInt8(ascii: "'"), UInt8(ascii: "\""):
                     showText(mode: renderMode)
                 case UInt8(ascii: "w"): if let w = numbers.last { lineWidth = w }
@@ -233,8 +237,10 @@ struct ContentScanner {
             if path.onlyRectangles, !path.rectangles.isEmpty,
                path.rectangles.allSatisfy({ min($0.width, $0.height) <= PageDrawing.thinMark }) {
                 drawing.marks += path.rectangles
+                drawing.markTones += Array(repeating: tones.fill, count: path.rectangles.count)
             } else if min(box.width, box.height) <= PageDrawing.thinMark, !path.curved {
                 drawing.marks.append(box)
+                drawing.markTones.append(tones.fill)
             } else {
                 drawing.otherPaint += 1
                 return
@@ -249,6 +255,7 @@ struct ContentScanner {
             let r = PageDrawing.Rect(minX: min(a.0, b.0), minY: min(a.1, b.1), maxX: max(a.0, b.0), maxY: max(a.1, b.1))
             drawing.marks.append(dx >= dy ? PageDrawing.Rect(minX: r.minX, minY: r.minY - half, maxX: r.maxX, maxY: r.maxY + half)
                                           : PageDrawing.Rect(minX: r.minX - half, minY: r.minY, maxX: r.maxX + half, maxY: r.maxY))
+            drawing.markTones.append(tones.stroke)
         }
     }
 
@@ -262,7 +269,10 @@ struct ContentScanner {
         case let .form(matrix, content, formResources):
             drawing.forms += 1
             guard depth < 16 else { return }
+            // A form is drawn within its own q … Q.
+            let saved = tones
             scan(content, ctm: ctm.prepending(matrix), resources: formResources, depth: depth + 1)
+            tones = saved
         case .none:
             break
         }

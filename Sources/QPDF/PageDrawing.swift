@@ -48,6 +48,9 @@ public struct PageDrawing: Sendable, Equatable {
     /// every filled path no thicker than ``thinMark``. Rulings, frames and underlines are made
     /// of these (``QPDFDocument/drawing(ofPage:budget:)`` records them at any width).
     public var marks: [Rect] = []
+    /// For each of `marks`, the gray level of its paint (0 black … 1 white: the luminance of the
+    /// colour set by `G`/`g`, `RG`/`rg` or `K`/`k`; 0 for any other colour operator).
+    public var markTones: [Double] = []
     /// Painted paths that are not such marks: curves, slanted strokes, filled areas.
     public var otherPaint = 0
     /// The page's visible box (its CropBox, else its MediaBox, inherited), in user space; nil

@@ -37,8 +37,11 @@ final class ExtractPageStage: PageStage {
     /// without text size may be found turned differently); 9: with barcodes on, a page whose only
     /// code candidates are images is not rendered at full resolution (its images are read from
     /// their own pixels); 10: a scan under an OCR layer that reads as words keeps that layer
-    /// (``TextLayerPolicy`` rule 4, ``LayerWordShare``).
-    static let revision = 10
+    /// (``TextLayerPolicy`` rule 4, ``LayerWordShare``); 11: a page whose codes are read from its
+    /// images' own pixels and whose drawing is otherwise straight marks has its ruling raster
+    /// composed from those pixels and the marks (pale marks leave no ink), not rendered
+    /// (``PageExtractor/composedInk(drawing:images:pageDPI:dpi:width:height:threshold:)``).
+    static let revision = 11
     static let inputs: [Stage] = []
     static let needsImage = true
     /// The image every stage needing one works on comes from here.

@@ -9,6 +9,8 @@ import QPDF
 public struct EmbeddedCodeImage {
     public var image: Image
     public var toPage: PixelAffine
+    /// The white border around the image's own pixels (``EmbeddedImageLayout/border``).
+    public var border = 0
 }
 
 extension PageExtractor {
@@ -64,7 +66,7 @@ extension PageExtractor {
                                                    rotation: drawing.rotation, dpi: dpi),
                   layout.width * layout.height <= maxPixels,
                   let ready = try? prepared(pixels, layout) else { return nil }
-            found.append(EmbeddedCodeImage(image: ready, toPage: layout.toPage))
+            found.append(EmbeddedCodeImage(image: ready, toPage: layout.toPage, border: layout.border))
         }
         return found
     }

@@ -162,10 +162,20 @@ public final class PageExtractor {
             // the budget, down to `minimumReducedDPI` (its text scale decides the rest).
             let largest = Self.largestDPI(of: page, within: settings.maxPixels)
             if text != nil || largest >= Self.minimumReducedDPI { imageDPI = min(imageDPI, largest) }
-            let image: Image
-            (image, imageDPI) = try Self.renderCoarserIfCairoFails(startingAt: imageDPI) { dpi in
-                try cheap?.inkThreshold.map { try page.renderInk(dpi: dpi, threshold: $0, maxPixels: settings.maxPixels) }
-                    ?? page.render(dpi: dpi, maxPixels: settings.maxPixels)
+            var image: Image
+            // Codes read from the images' own pixels: the ink raster is composed from those pixels
+            // and the drawing's marks where it can be, not rendered (no second decode of the images).
+            // (Not in a document with optional content: the drawing does not say which layers show.)
+            if let embedded, let threshold = cheap?.inkThreshold, let drawing = read?.drawing, !pdf.hasOptionalContent,
+               let composed = try? Self.composedInk(drawing: drawing, images: embedded, pageDPI: settings.dpi, dpi: imageDPI,
+                                                   width: page.pixelSize(dpi: imageDPI).width,
+                                                   height: page.pixelSize(dpi: imageDPI).height, threshold: threshold) {
+                image = composed
+            } else {
+                (image, imageDPI) = try Self.renderCoarserIfCairoFails(startingAt: imageDPI) { dpi in
+                    try cheap?.inkThreshold.map { try page.renderInk(dpi: dpi, threshold: $0, maxPixels: settings.maxPixels) }
+                        ?? page.render(dpi: dpi, maxPixels: settings.maxPixels)
+                }
             }
             // A text-layer page keeps the requested resolution's coordinates (its words come from
             // the layer); an OCR'd page's are those of its raster.

@@ -1,0 +1,128 @@
+import DocumentModel
+import Foundation
+import Imaging
+import PDF
+import QPDF
+import XCTest
+@testable import Pipeline
+
+/// A text-layer page whose codes are read from its images' own pixels gets its 100-dpi ink
+/// raster (for rulings and figures) composed from those pixels and its drawing's straight marks,
+/// not rendered: its images are decoded once (`PageExtractor.composedInk`).
+final class ComposedInkTests: XCTestCase {
+    private static let fixture = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/extract/born_digital_image_table.pdf").path
+    private static let ink = RulingDetector().threshold
+
+    private func extract(page: Int) throws -> ExtractedPage {
+        let file = DocumentRef(id: 35, path: Self.fixture, kind: try FileKind.sniff(path: Self.fixture))
+        return try PageExtractor().extract(file, page: page, settings: ExtractSettings(),
+                                           textLayerRaster: TextLayerRaster(dpi: ExtractPageStage.rulingDPI, inkThreshold: Self.ink),
+                                           barcodes: true, rulingsFromDrawing: true)
+    }
+
+    /// Ink pixels of a 1-bit raster inside `box` (its pixels).
+    private func inkCount(_ image: Image, in box: Box) -> Int {
+        var n = 0
+        for y in max(0, box.y)..<min(image.height, box.y + box.height) {
+            for x in max(0, box.x)..<min(image.width, box.x + box.width) where image.pixel(x: x, y: y) != 0 { n += 1 }
+        }
+        return n
+    }
+
+    /// The heading's box on the 100-dpi raster (from the text layer at the page's 300 dpi).
+    private func headingBox(_ page: ExtractedPage) throws -> Box {
+        let heading = try XCTUnwrap(page.textLayer?.words.first { $0.text == "Composed" })
+        let b = heading.box, f = Double(page.imageDPI) / Double(page.dpi)
+        return Box(x: Int(Double(b.x) * f), y: Int(Double(b.y) * f), width: Int(Double(b.width) * f) + 1,
+                   height: Int(Double(b.height) * f) + 1)
+    }
+
+    /// Page 1: a ruled table drawn as vector lines, a pale grey rule, a picture of a ruled form
+    /// and a code image. The raster is composed (no ink where the heading's glyphs are: a render
+    /// has it), holds the rulings a render holds (the table's and the picture's, within 2 px; not
+    /// the pale rule, which leaves no ink on a render), and the code is still read from the
+    /// image's pixels.
+    func testRulingsOfAPageWithImagesAreFoundWithoutRenderingIt() throws {
+        let page = try extract(page: 1)
+        XCTAssertEqual(page.textSource, .textLayer)
+        XCTAssertEqual(page.drawing, .mayHoldCodes)
+        let images = try XCTUnwrap(page.embeddedCodeImages)
+        XCTAssertEqual(images.count, 2)
+        XCTAssertEqual(page.image.resolution, ExtractPageStage.rulingDPI)
+        XCTAssertEqual(page.image.depth, 1)
+        let pdf = try PDFDocument(path: Self.fixture)
+        let rendered = try pdf.page(1).renderInk(dpi: ExtractPageStage.rulingDPI, threshold: Self.ink)
+        XCTAssertEqual(page.image.width, rendered.width)
+        XCTAssertEqual(page.image.height, rendered.height)
+        let heading = try headingBox(page)
+        XCTAssertGreaterThan(inkCount(rendered, in: heading), 100, "a render shows the heading")
+        XCTAssertEqual(inkCount(page.image, in: heading), 0, "the composed raster draws no text")
+
+        let composed = try LayoutStage.rulings(in: page.image), reference = try LayoutStage.rulings(in: rendered)
+        // The table (3 rules, 2 sides) and the form in the picture (a frame of 4, one rule, one divider).
+        XCTAssertEqual(reference.count, 11, "\(reference)")
+        XCTAssertEqual(composed.count, reference.count, "\(composed)")
+        for (a, b) in zip(composed.sorted { ($0.orientation.rawValue, $0.position) < ($1.orientation.rawValue, $1.position) },
+                          reference.sorted { ($0.orientation.rawValue, $0.position) < ($1.orientation.rawValue, $1.position) }) {
+            XCTAssertEqual(a.orientation, b.orientation)
+            XCTAssertLessThanOrEqual(abs(a.position - b.position), 2, "\(a) vs \(b)")
+            XCTAssertLessThanOrEqual(abs(a.start - b.start), 2, "\(a) vs \(b)")
+            XCTAssertLessThanOrEqual(abs(a.end - b.end), 2, "\(a) vs \(b)")
+        }
+        // The pale rule is a mark of the drawing, with its tone.
+        let drawing = try QPDFDocument(path: Self.fixture).drawing(ofPage: 0, budget: DrawingBudget())
+        XCTAssertEqual(drawing.markTones.count, drawing.marks.count)
+        let pale = drawing.marks.indices.filter { abs(drawing.marks[$0].minY + drawing.marks[$0].height / 2 - 520) < 1 }
+        XCTAssertEqual(pale.map { (drawing.markTones[$0] * 100).rounded() }, [83])
+        XCTAssertEqual(Set(drawing.markTones.filter { $0 != 0.83 }), [0])
+        // The picture is a figure candidate on either raster.
+        XCTAssertEqual(LayoutStage.figureRegions(in: page.image).count, LayoutStage.figureRegions(in: rendered).count)
+
+        let codes = try BarcodesPageStage.read(images, with: BarcodeDetector(settings: BarcodeSettings()),
+                                               textWords: page.textLayer?.words.count ?? 0)
+        XCTAssertEqual(codes.map(\.payload), ["QUIRE-INK-1"])
+    }
+
+    /// Page 2 draws a circle (a curve): its raster is rendered as before (the heading's ink is
+    /// on it), and its code is read from the image's pixels all the same.
+    func testAPageDrawingACurveIsStillRendered() throws {
+        let page = try extract(page: 2)
+        let images = try XCTUnwrap(page.embeddedCodeImages)
+        XCTAssertEqual(images.count, 1)
+        XCTAssertEqual(page.image.resolution, ExtractPageStage.rulingDPI)
+        XCTAssertGreaterThan(inkCount(page.image, in: try headingBox(page)), 100, "rendered: the heading's ink")
+        let codes = try BarcodesPageStage.read(images, with: BarcodeDetector(settings: BarcodeSettings()),
+                                               textWords: page.textLayer?.words.count ?? 0)
+        XCTAssertEqual(codes.map(\.payload), ["QUIRE-INK-1"])
+    }
+}
+
+/// A document with optional content is rendered for its ruling raster, not composed: the content
+/// walk counts marks in layers that are off, which a render does not draw.
+final class ComposedInkLayerTests: XCTestCase {
+    /// `born_digital_hidden_layer.pdf`: a text page with a picture, a rule, and a second rule in
+    /// a layer that is off. The raster is rendered (the text's ink is on it) and holds one ruling.
+    func testADocumentWithLayersIsRenderedNotComposed() throws {
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/extract/born_digital_hidden_layer.pdf").path
+        XCTAssertTrue(try PDFDocument(path: path).hasOptionalContent)
+        let file = DocumentRef(id: 36, path: path, kind: try FileKind.sniff(path: path))
+        let page = try PageExtractor().extract(file, page: 1, settings: ExtractSettings(),
+                                               textLayerRaster: TextLayerRaster(dpi: ExtractPageStage.rulingDPI,
+                                                                                inkThreshold: RulingDetector().threshold),
+                                               barcodes: true, rulingsFromDrawing: true)
+        XCTAssertEqual(page.embeddedCodeImages?.count, 1)
+        XCTAssertEqual(page.image.resolution, ExtractPageStage.rulingDPI)
+        // Above the picture (which starts 432 pt down, 600 px at 100 dpi): the visible rule at 192 pt
+        // (267 px), not the hidden one at 292 pt (406 px).
+        let rulings = try LayoutStage.rulings(in: page.image).filter { $0.orientation == .horizontal && $0.position < 590 }
+        XCTAssertEqual(rulings.count, 1, "only the visible rule: \(rulings)")
+        XCTAssertLessThanOrEqual(abs((rulings.first?.position ?? 0) - 267), 1, "\(rulings)")
+        XCTAssertFalse(try PDFDocument(path: Self.otherFixture).hasOptionalContent)
+    }
+
+    private static let otherFixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/extract/born_digital_image_table.pdf").path
+}
