@@ -51,7 +51,9 @@ final class BarcodesPageStage: PageStage {
     /// height (``Barcodes/LinearQuietZones``: a dot texture gave Codabar reads); a PDF417 whose
     /// right corners zxing-cpp 1.4 gives as (0, 0) (compact PDF417) gets them from its rows
     /// (``Barcodes/PDF417RightEdge``).
-    static let revision = 19
+    /// 20: the blurred EAN-13/UPC-A decoder reads an area again with the module width drifting
+    /// along the symbol when its lines find a symbol and read no number (perspective, curves).
+    static let revision = 20
     static let inputs: [Stage] = [.extract]
     static let needsImage = true
 
