@@ -45,6 +45,13 @@ package enum BlurredEANDecoder {
     /// The mean ink between a symbol's outer edges (0 paper, 1 bar): a code is about half bars.
     static let minInk = 0.3
     static let maxInk = 0.75
+    /// The module width may drift along a symbol (``EANBlurModel/Geometry/drift``, perspective
+    /// or a curved surface) by at most this much either way; each step of the refinement moves
+    /// it by this share of the step.
+    static let maxDrift = 0.15
+    static let driftStep = 0.04
+    /// With the drift fitted, the first look tries these drifts on every placement.
+    static let firstLookDrifts = [-0.12, -0.06, 0.06, 0.12]
     /// Module widths tried, in pixels.
     static let moduleRange = 0.7...3.5
 
@@ -70,6 +77,8 @@ package enum BlurredEANDecoder {
     package struct Effort: Sendable, Equatable {
         package var linesLooked = 0
         package var linesRefined = 0
+        /// Areas read a second time with the module width's drift fitted.
+        package var driftRetries = 0
         package init() {}
     }
 
@@ -79,8 +88,11 @@ package enum BlurredEANDecoder {
         return read(width: width, height: height, bytes: bytes, angle: angle, spacing: spacing, effort: &effort)
     }
 
-    /// ``read(width:height:bytes:angle:spacing:)``, counting its work in `effort`.
-    package static func read(width: Int, height: Int, bytes: [UInt8], angle: Double, spacing: Double = 2, effort: inout Effort) -> [Read] {
+    /// ``read(width:height:bytes:angle:spacing:)``, counting its work in `effort`. With
+    /// `driftRetry`, an area whose lines find a symbol and read no number is read again with
+    /// the module width's drift fitted (``EANBlurModel/Geometry/drift``).
+    package static func read(width: Int, height: Int, bytes: [UInt8], angle: Double, spacing: Double = 2,
+                             driftRetry: Bool = true, effort: inout Effort) -> [Read] {
         var profiles = ScanProfile.lines(width: width, height: height, bytes: bytes, angle: angle, spacing: spacing, minLength: 70)
         if profiles.count > maxLines {
             profiles = (0..<maxLines).map { profiles[$0 * profiles.count / maxLines] }
@@ -95,7 +107,13 @@ package enum BlurredEANDecoder {
         fits += probeIndices.subtracting(firstLook).sorted().compactMap { fitLine(profiles[$0], effort: &effort) }
         guard hasGroup(fits) else { return [] }
         fits += profiles.indices.filter { !probeIndices.contains($0) }.compactMap { fitLine(profiles[$0], effort: &effort) }
-        return combine(fits)
+        let reads = combine(fits)
+        guard reads.isEmpty, driftRetry else { return reads }
+        // Lines that find a symbol and no number: the symbol may be in perspective or on a
+        // curved surface, its modules widening along it. Every line again, the drift fitted
+        // (not at first: the freedom lets the lines of a flat symbol scatter over geometries).
+        effort.driftRetries += 1
+        return combine(profiles.compactMap { fitLine($0, drift: true, effort: &effort) })
     }
 
     /// True when at least `lines` fits put a symbol at the same place and size.
@@ -117,7 +135,7 @@ package enum BlurredEANDecoder {
     }
 
     /// The best EAN geometry on one line, or nil when nothing on it looks like one.
-    static func fitLine(_ profile: ScanProfile, effort: inout Effort) -> LineFit? {
+    static func fitLine(_ profile: ScanProfile, drift: Bool = false, effort: inout Effort) -> LineFit? {
         effort.linesLooked += 1
         guard let ink = ink(profile.samples) else { return nil }
         let n = ink.count
@@ -157,6 +175,19 @@ package enum BlurredEANDecoder {
         }
         guard !candidates.isEmpty else { return nil }
         candidates.sort { $0.cost < $1.cost }
+        // A symbol in perspective: its middle guard lies off the even grid between the outer
+        // edges. Every placement is tried with the module width drifting either way.
+        if drift {
+            var drifted: [(cost: Double, g: EANBlurModel.Geometry)] = []
+            for candidate in candidates {
+                for drift in firstLookDrifts {
+                    var g = candidate.g
+                    g.drift = drift
+                    if let fit = EANBlurModel.guardCost(ink, g) { drifted.append((fit.cost / Double(fit.samples), g)) }
+                }
+            }
+            candidates = (candidates + drifted).sorted { $0.cost < $1.cost }
+        }
         // The first look: unless the best guards explain most of the ink's variance between
         // them, the line shows no symbol and the costly refinement is skipped.
         guard let span = EANBlurModel.sampleRange(candidates[0].g.start, candidates[0].g.end, count: n),
@@ -164,7 +195,7 @@ package enum BlurredEANDecoder {
         effort.linesRefined += 1
         var best: (cost: Double, g: EANBlurModel.Geometry)?
         for start in candidates.prefix(2) {
-            guard let refined = refine(ink, start.g) else { continue }
+            guard let refined = refine(ink, start.g, drift: drift) else { continue }
             if best == nil || refined.cost < best!.cost { best = refined }
         }
         guard let g = best?.g, let guards = EANBlurModel.guardCost(ink, g),
@@ -195,14 +226,14 @@ package enum BlurredEANDecoder {
 
     /// Coordinate descent on start, module width and blur, minimising the fit cost per sample.
     /// The guards alone first (cheap), then every digit too.
-    static func refine(_ ink: [Double], _ start: EANBlurModel.Geometry) -> (cost: Double, g: EANBlurModel.Geometry)? {
-        guard let coarse = descend(ink, start, steps: [0.5, 0.25], guardsOnly: true) else { return nil }
-        return descend(ink, coarse.g, steps: [0.25, 0.12], guardsOnly: false)
+    static func refine(_ ink: [Double], _ start: EANBlurModel.Geometry, drift: Bool = false) -> (cost: Double, g: EANBlurModel.Geometry)? {
+        guard let coarse = descend(ink, start, steps: [0.5, 0.25], guardsOnly: true, drift: drift) else { return nil }
+        return descend(ink, coarse.g, steps: [0.25, 0.12], guardsOnly: false, drift: drift)
     }
 
-    static func descend(_ ink: [Double], _ start: EANBlurModel.Geometry, steps: [Double], guardsOnly: Bool) -> (cost: Double, g: EANBlurModel.Geometry)? {
+    static func descend(_ ink: [Double], _ start: EANBlurModel.Geometry, steps: [Double], guardsOnly: Bool, drift: Bool = false) -> (cost: Double, g: EANBlurModel.Geometry)? {
         func cost(_ g: EANBlurModel.Geometry) -> Double? {
-            guard g.blur >= 0.3, g.blur <= 2.2, moduleRange.contains(g.module),
+            guard g.blur >= 0.3, g.blur <= 2.2, moduleRange.contains(g.module), abs(g.drift) <= maxDrift,
                   let fit = guardsOnly ? EANBlurModel.guardCost(ink, g).map({ ($0.cost, $0.samples) }) : EANBlurModel.fitCost(ink, g)
             else { return nil }
             return fit.0 / Double(fit.1)
@@ -213,14 +244,18 @@ package enum BlurredEANDecoder {
             var improved = true, rounds = 0
             while improved && rounds < 6 {
                 improved = false; rounds += 1
-                let w = g.module
-                let moves: [EANBlurModel.Geometry] = [
-                    .init(start: g.start + step * w, module: w, blur: g.blur), .init(start: g.start - step * w, module: w, blur: g.blur),
-                    .init(start: g.start, module: w * (1 + step * 0.01), blur: g.blur), .init(start: g.start, module: w * (1 - step * 0.01), blur: g.blur),
-                    .init(start: g.start - step * 0.01 * w * 47.5, module: w * (1 + step * 0.01), blur: g.blur),
-                    .init(start: g.start + step * 0.01 * w * 47.5, module: w * (1 - step * 0.01), blur: g.blur),
-                    .init(start: g.start, module: w, blur: g.blur + step * 0.4), .init(start: g.start, module: w, blur: g.blur - step * 0.4),
+                let w = g.module, d = g.drift
+                var moves: [EANBlurModel.Geometry] = [
+                    .init(start: g.start + step * w, module: w, blur: g.blur, drift: d), .init(start: g.start - step * w, module: w, blur: g.blur, drift: d),
+                    .init(start: g.start, module: w * (1 + step * 0.01), blur: g.blur, drift: d), .init(start: g.start, module: w * (1 - step * 0.01), blur: g.blur, drift: d),
+                    .init(start: g.start - step * 0.01 * w * 47.5, module: w * (1 + step * 0.01), blur: g.blur, drift: d),
+                    .init(start: g.start + step * 0.01 * w * 47.5, module: w * (1 - step * 0.01), blur: g.blur, drift: d),
+                    .init(start: g.start, module: w, blur: g.blur + step * 0.4, drift: d), .init(start: g.start, module: w, blur: g.blur - step * 0.4, drift: d),
                 ]
+                if drift {
+                    moves += [.init(start: g.start, module: w, blur: g.blur, drift: d + step * driftStep),
+                              .init(start: g.start, module: w, blur: g.blur, drift: d - step * driftStep)]
+                }
                 for move in moves {
                     if let c = cost(move), c < current { current = c; g = move; improved = true }
                 }

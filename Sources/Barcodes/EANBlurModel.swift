@@ -42,12 +42,19 @@ package enum EANBlurModel {
     @inline(__always) static func phi(_ x: Double) -> Double { 0.5 * (1 + erf(x * 0.7071067811865476)) }
 
     /// Geometry of a symbol on a line: sample position of the start guard's outer edge, module
-    /// width in samples, blur in modules.
+    /// width in samples, blur in modules, and the module width's drift along the symbol (a
+    /// symbol seen in perspective or on a curved can: its modules widen from one end to the
+    /// other; 0 = even, 0.1 = from 0.9 to 1.1 of `module`, the outer edges staying 95 modules apart).
     struct Geometry: Sendable, Equatable {
         var start: Double
         var module: Double
         var blur: Double
+        var drift: Double = 0
         var end: Double { start + EANBlurModel.modules * module }
+        /// The sample position of module boundary `m` (0 = the start guard's outer edge, 95 the end guard's).
+        @inline(__always) func x(_ m: Double) -> Double {
+            start + module * (m + drift * m * (m - EANBlurModel.modules) / EANBlurModel.modules)
+        }
     }
 
     /// The residual of the best gain-and-level fit of `model` to `observed` (gain kept within
@@ -77,15 +84,15 @@ package enum EANBlurModel {
     static func windowCost(_ ink: [Double], _ g: Geometry, bars: [Double], firstModule: Int, from: Double, to: Double,
                            shift: Double = 0) -> (cost: Double, samples: Int, contrast: Contrast)? {
         let w = g.module, sigma = max(0.2, g.blur * w)
-        guard let range = sampleRange(g.start + (from + shift) * w, g.start + (to + shift) * w, count: ink.count),
+        guard let range = sampleRange(g.x(from + shift), g.x(to + shift), count: ink.count),
               range.count >= 2 else { return nil }
         var model = [Double](repeating: 0, count: range.count), observed = [Double](repeating: 0, count: range.count)
         for (k, j) in range.enumerated() {
             let x = Double(j)
             var value = 0.0
             for (m, bar) in bars.enumerated() where bar > 0 {
-                let e0 = g.start + (Double(firstModule + m) + shift) * w
-                value += bar * (phi((x - e0) / sigma) - phi((x - e0 - w) / sigma))
+                let e0 = g.x(Double(firstModule + m) + shift), e1 = g.x(Double(firstModule + m + 1) + shift)
+                value += bar * (phi((x - e0) / sigma) - phi((x - e1) / sigma))
             }
             model[k] = value; observed[k] = ink[j]
         }
@@ -129,7 +136,7 @@ package enum EANBlurModel {
             let range = i < 6 ? 0..<20 : 20..<40
             let (gain, level) = contrast(at: Double(k) + 3.5, contrasts)
             for shift in shifts {
-                guard let samplesRange = sampleRange(g.start + (Double(k) + shift) * w, g.start + (Double(k + 7) + shift) * w, count: ink.count),
+                guard let samplesRange = sampleRange(g.x(Double(k) + shift), g.x(Double(k + 7) + shift), count: ink.count),
                       samplesRange.count >= 4 else { return nil }
                 let n = samplesRange.count
                 samples = max(samples, n)
@@ -137,7 +144,7 @@ package enum EANBlurModel {
                 table = [Double](repeating: 0, count: 12 * n)
                 observed = samplesRange.map { ink[$0] }
                 for e in 0..<12 {
-                    let edge = g.start + (Double(k - 2 + e) + shift) * w
+                    let edge = g.x(Double(k - 2 + e) + shift)
                     for (q, j) in samplesRange.enumerated() { table[e * n + q] = phi((Double(j) - edge) / sigma) }
                 }
                 model = [Double](repeating: 0, count: n)

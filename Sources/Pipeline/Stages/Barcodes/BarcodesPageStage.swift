@@ -53,7 +53,9 @@ final class BarcodesPageStage: PageStage {
     /// (``Barcodes/PDF417RightEdge``).
     /// 20: on a text page, a region is explained by the symbols covering its ink (the region less
     /// its padding), and a pass's re-read on the blanked page reads only the unexplained regions.
-    static let revision = 20
+    /// 21: the blurred EAN-13/UPC-A decoder reads an area again with the module width drifting
+    /// along the symbol when its lines find a symbol and read no number (perspective, curves).
+    static let revision = 21
     static let inputs: [Stage] = [.extract]
     static let needsImage = true
 
