@@ -51,7 +51,9 @@ final class BarcodesPageStage: PageStage {
     /// height (``Barcodes/LinearQuietZones``: a dot texture gave Codabar reads); a PDF417 whose
     /// right corners zxing-cpp 1.4 gives as (0, 0) (compact PDF417) gets them from its rows
     /// (``Barcodes/PDF417RightEdge``).
-    static let revision = 19
+    /// 20: GS1 DataBar Limited (`gs1DataBarLimited`) read by quire's own decoder in the DataBar
+    /// pass (``Barcodes/DataBarLimitedDecoder``).
+    static let revision = 20
     static let inputs: [Stage] = [.extract]
     static let needsImage = true
 
