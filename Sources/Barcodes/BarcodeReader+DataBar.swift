@@ -25,9 +25,16 @@ extension BarcodeReader {
             if dataBar, let (plane, offset) = try dataBarCrop(page, region, pad: max(8, min(region.width, region.height) / 8)) {
                 symbols += DataBarDecoder.symbols(in: plane, offset: offset).map { (.gs1DataBar, $0) }
             }
-            // A Limited symbol's wide spaces split it: the region may hold only a piece of it.
-            if limited, let (plane, offset) = try dataBarCrop(page, region, pad: max(16, max(region.width, region.height) * 6 / 10)) {
-                symbols += DataBarLimitedDecoder.symbols(in: plane, offset: offset).map { (.gs1DataBarLimited, $0) }
+            // A Limited symbol's wide spaces split it: the region may hold only a piece of it, so
+            // it is grown across its bars by its own extent each way (and by a quiet zone along them).
+            if limited, let (piece, _) = try dataBarCrop(page, region, pad: 0),
+               let upright = DataBarLimitedDecoder.barsUpright(piece) {
+                let across = upright ? region.width : region.height, pad = (big: max(16, across), small: 8)
+                let (px, py) = upright ? (pad.big, pad.small) : (pad.small, pad.big)
+                let grown = Box(x: region.x - px, y: region.y - py, width: region.width + 2 * px, height: region.height + 2 * py)
+                if let (plane, offset) = try dataBarCrop(page, grown, pad: 0) {
+                    symbols += DataBarLimitedDecoder.symbols(in: plane, offset: offset).map { (.gs1DataBarLimited, $0) }
+                }
             }
             for (symbology, symbol) in symbols {
                 let xs = symbol.points.map(\.x), ys = symbol.points.map(\.y)
