@@ -13,7 +13,8 @@ extension DataBarDecoder {
     /// the same scan lines.
     ///
     /// A cheap look first: rows and columns every ``cheapSpacing`` px, turned by each of
-    /// ``cheapAngles``; unless one of them holds a half DataBar symbol (a finder pattern between
+    /// ``cheapAngles`` (Limited alone: ``DataBarLimitedDecoder/cheapSpacing``,
+    /// ``DataBarLimitedDecoder/cheapAngles``); unless one of them holds a half DataBar symbol (a finder pattern between
     /// two valid characters) or a whole Limited symbol, nothing more is done. Then lines every
     /// ``spacing`` px along rows and columns turned by each of ``angles`` (a tilted symbol's rows
     /// of a stacked form may be only a few modules high), and each form seen in the cheap look
@@ -21,7 +22,9 @@ extension DataBarDecoder {
     static func look(_ plane: BarcodeGrayPlane, offset: (x: Double, y: Double), dataBar: Bool,
                      limited: Bool) -> (dataBar: [Symbol], limited: [Symbol]) {
         var seen = (dataBar: false, limited: false)
-        forEachLine(plane, angles: cheapAngles, spacing: cheapSpacing) { line in
+        // Limited alone: a sparser cheap look (its one row is at least 10 modules high).
+        let cheap = dataBar ? (cheapAngles, cheapSpacing) : (DataBarLimitedDecoder.cheapAngles, DataBarLimitedDecoder.cheapSpacing)
+        forEachLine(plane, angles: cheap.0, spacing: cheap.1) { line in
             if dataBar, !seen.dataBar { seen.dataBar = !halves(line).isEmpty }
             if limited, !seen.limited { seen.limited = !DataBarLimitedDecoder.readings(line).isEmpty }
             return (dataBar && !seen.dataBar) || (limited && !seen.limited)

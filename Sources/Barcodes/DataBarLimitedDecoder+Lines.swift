@@ -21,6 +21,12 @@ extension DataBarLimitedDecoder {
         return rows >= columns
     }
 
+    /// The cheap look's line spacing (px) and turns (degrees) when only Limited is looked for: a
+    /// line within 4° of the bars' normal stays within 5 modules of its course over the symbol's
+    /// 74, and the symbol is at least 10 modules high.
+    static let cheapSpacing = 8.0
+    static let cheapAngles: [Double] = [0, -8, 8, -16, 16]
+
     /// The fewest edges a line across a piece of a Limited symbol shows (a third of its 46).
     static let minPieceEdges = 14
 }
