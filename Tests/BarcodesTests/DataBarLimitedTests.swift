@@ -42,6 +42,16 @@ final class DataBarLimitedTests: XCTestCase {
         XCTAssertEqual(try BarcodeReader(symbologies: [.gs1DataBarLimited]).read(image).map(\.symbology), [.gs1DataBarLimited])
     }
 
+    /// A symbol turned a quarter (bars lying down) is read: its code-like region is grown across
+    /// its bars, here up and down, found from the scan lines of the region (grown sideways as for
+    /// upright bars, the crop would miss the symbol's ends).
+    func testQuarterTurnedSymbolIsReadAcrossItsBars() throws {
+        let (image, expected) = try Self.fixture("limited_upright.jpg")
+        let turned = try image.rotated(quarterTurns: 1)
+        let read = try BarcodeReader(symbologies: [.gs1DataBarLimited]).read(turned)
+        XCTAssertEqual(read.map(\.payload), expected.map(\.payload))
+    }
+
     /// The decoder alone reads every fixture, and each turned 180° (the symbol then lies the other
     /// way along the scan lines).
     func testDecoderReadsEveryFixtureEitherWayUp() throws {
