@@ -27,6 +27,7 @@ extension DataBarLimitedDecoder {
     static let cheapSpacing = 8.0
     static let cheapAngles: [Double] = [0, -8, 8, -16, 16]
 
-    /// The fewest edges a line across a piece of a Limited symbol shows (a third of its 46).
-    static let minPieceEdges = 14
+    /// The fewest edges a line across a piece of a Limited symbol shows (a piece of a generated
+    /// symbol showed 12: its elements are up to 8 modules wide).
+    static let minPieceEdges = 8
 }
