@@ -214,11 +214,13 @@ public final class BarcodeReader {
     /// One pass over `page`; `onlyCandidates` turns a whole-page pass into reads of the
     /// candidate regions.
     private func read(_ page: BarcodePage, pass: BarcodePass, onlyCandidates: Bool) throws(BarcodeError) -> [Barcode] {
-        let wanted = pass.area == .dataBarRows ? symbologies.union(zbarOnly).intersection([.gs1DataBar])
-            : pass.zbar && pass.linearOnly ? symbologies.union(zbarOnly).intersection(Self.zbarLinear)
-            : pass.zbar || pass.isFinderArea ? symbologies.intersection([.qr])
-            : pass.linearOnly ? symbologies.filter(\.isLinear)
-            : pass.matrixOnly ? symbologies.filter { !$0.isLinear } : symbologies
+        // DataBar Limited is read by quire's own decoder alone (the DataBar pass), never asked of zxing.
+        let asked = symbologies.subtracting([.gs1DataBarLimited])
+        let wanted = pass.area == .dataBarRows ? symbologies.union(zbarOnly).intersection([.gs1DataBar, .gs1DataBarLimited])
+            : pass.zbar && pass.linearOnly ? asked.union(zbarOnly).intersection(Self.zbarLinear)
+            : pass.zbar || pass.isFinderArea ? asked.intersection([.qr])
+            : pass.linearOnly ? asked.filter(\.isLinear)
+            : pass.matrixOnly ? asked.filter { !$0.isLinear } : asked
         guard !wanted.isEmpty else { return [] }
         if pass.area == .finderSymbols || pass.area == .finderPerspective { return try readUpright(page, pass: pass, wanted: wanted) }
         if pass.area == .smallModules { return try readSmallModules(page, pass: pass, wanted: wanted) }

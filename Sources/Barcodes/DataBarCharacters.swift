@@ -29,25 +29,37 @@ package enum DataBarCharacters {
     /// `firstDark`: the first of the five is dark (a right half's finder) or light (a left half's).
     static func finder(_ widths: [Double], firstDark: Bool) -> (index: Int, module: Double, spread: Double)? {
         guard widths.count == 5 else { return nil }
-        let colours: [Double] = (0..<5).map { ($0 % 2 == 0) == firstDark ? 1 : -1 }
         var best: (index: Int, module: Double, spread: Double, error: Double)?
         for (index, pattern) in finders.enumerated() {
-            let modules = pattern.map(Double.init) + [1, 1]
-            // Least squares of widths ≈ module × modules + spread × colour.
-            var pp = 0.0, pc = 0.0, cc = 0.0, pw = 0.0, cw = 0.0
-            for k in 0..<5 {
-                pp += modules[k] * modules[k]; pc += modules[k] * colours[k]; cc += colours[k] * colours[k]
-                pw += modules[k] * widths[k]; cw += colours[k] * widths[k]
-            }
-            let determinant = pp * cc - pc * pc
-            guard determinant != 0 else { continue }
-            let module = (pw * cc - cw * pc) / determinant, spread = (pp * cw - pc * pw) / determinant
-            guard module > 0, abs(spread) < maxSpread * module else { continue }
-            var worst = 0.0
-            for k in 0..<5 { worst = max(worst, abs(widths[k] - module * modules[k] - spread * colours[k]) / module) }
-            if worst < finderTolerance, worst < best?.error ?? .infinity { best = (index, module, spread, worst) }
+            guard let fit = fit(widths, modules: pattern + [1, 1], firstDark: firstDark),
+                  fit.worst < finderTolerance, fit.worst < best?.error ?? .infinity else { continue }
+            best = (index, fit.module, fit.spread, fit.worst)
         }
         return best.map { ($0.index, $0.module, $0.spread) }
+    }
+
+    /// The module size and ink spread that best explain `widths` as elements of `modules`
+    /// modules (least squares of width ≈ module × modules + spread × colour, colour +1 for a
+    /// dark element, −1 for a light one; the first is dark when `firstDark`) and the largest
+    /// distance (modules) of one element from its fit; nil when no positive module fits or the
+    /// spread is not under ``maxSpread``.
+    static func fit(_ widths: [Double], modules: [Int], firstDark: Bool) -> (module: Double, spread: Double, worst: Double)? {
+        guard widths.count == modules.count else { return nil }
+        var pp = 0.0, pc = 0.0, cc = 0.0, pw = 0.0, cw = 0.0
+        for k in widths.indices {
+            let p = Double(modules[k]), c: Double = (k % 2 == 0) == firstDark ? 1 : -1
+            pp += p * p; pc += p * c; cc += c * c; pw += p * widths[k]; cw += c * widths[k]
+        }
+        let determinant = pp * cc - pc * pc
+        guard determinant != 0 else { return nil }
+        let module = (pw * cc - cw * pc) / determinant, spread = (pp * cw - pc * pw) / determinant
+        guard module > 0, abs(spread) < maxSpread * module else { return nil }
+        var worst = 0.0
+        for k in widths.indices {
+            let c: Double = (k % 2 == 0) == firstDark ? 1 : -1
+            worst = max(worst, abs(widths[k] - module * Double(modules[k]) - spread * c) / module)
+        }
+        return (module, spread, worst)
     }
 
     /// The largest ink spread allowed, in modules.
@@ -161,6 +173,16 @@ package enum DataBarCharacters {
             remaining -= width
         }
         return value
+    }
+
+    /// The GTIN-14 of a symbol's 13-digit number: its digits (zero-padded), then the check
+    /// digit (weights 3, 1 from the left).
+    static func gtin(_ number: Int) -> String {
+        let text = String(number)
+        let digits = String(repeating: "0", count: max(0, 13 - text.count)) + text
+        var sum = 0
+        for (i, c) in digits.enumerated() { sum += (c.wholeNumberValue ?? 0) * (i % 2 == 0 ? 3 : 1) }
+        return digits + String((10 - sum % 10) % 10)
     }
 
     /// n choose r (0 when r < 0 or r > n).

@@ -3,26 +3,39 @@ import Imaging
 
 extension DataBarDecoder {
     /// The DataBar symbols in `plane` (page pixels = plane pixels + `offset`), read along scan
-    /// lines.
-    ///
-    /// A cheap look first: rows and columns every ``cheapSpacing`` px; unless one of them holds
-    /// a half symbol (a finder pattern between two valid characters), nothing more is done. Then
-    /// lines every ``spacing`` px along rows and columns turned by each of ``angles`` (a tilted
-    /// symbol's rows of a stacked form may be only a few modules high), and their halves are
-    /// paired (``symbols(_:)``).
+    /// lines (``look(_:offset:dataBar:limited:)`` for DataBar alone).
     package static func symbols(in plane: BarcodeGrayPlane, offset: (x: Double, y: Double) = (0, 0)) -> [Symbol] {
-        var seen = false
-        forEachLine(plane, angles: cheapAngles, spacing: cheapSpacing) { line in
-            seen = !halves(line).isEmpty
-            return !seen
+        look(plane, offset: offset, dataBar: true, limited: false).dataBar
+    }
+
+    /// The DataBar symbols (`dataBar`) and DataBar Limited symbols (`limited`,
+    /// ``DataBarLimitedDecoder``) in `plane` (page pixels = plane pixels + `offset`), read along
+    /// the same scan lines.
+    ///
+    /// A cheap look first: rows and columns every ``cheapSpacing`` px, turned by each of
+    /// ``cheapAngles`` (Limited alone: ``DataBarLimitedDecoder/cheapSpacing``,
+    /// ``DataBarLimitedDecoder/cheapAngles``); unless one of them holds a half DataBar symbol (a finder pattern between
+    /// two valid characters) or a whole Limited symbol, nothing more is done. Then lines every
+    /// ``spacing`` px along rows and columns turned by each of ``angles`` (a tilted symbol's rows
+    /// of a stacked form may be only a few modules high), and each form seen in the cheap look
+    /// is read on them (``symbols(_:)``, ``DataBarLimitedDecoder/symbols(_:)``).
+    static func look(_ plane: BarcodeGrayPlane, offset: (x: Double, y: Double), dataBar: Bool,
+                     limited: Bool) -> (dataBar: [Symbol], limited: [Symbol]) {
+        var seen = (dataBar: false, limited: false)
+        // Limited alone: a sparser cheap look (its one row is at least 10 modules high).
+        let cheap = dataBar ? (cheapAngles, cheapSpacing) : (DataBarLimitedDecoder.cheapAngles, DataBarLimitedDecoder.cheapSpacing)
+        forEachLine(plane, angles: cheap.0, spacing: cheap.1) { line in
+            if dataBar, !seen.dataBar { seen.dataBar = !halves(line).isEmpty }
+            if limited, !seen.limited { seen.limited = !DataBarLimitedDecoder.readings(line).isEmpty }
+            return (dataBar && !seen.dataBar) || (limited && !seen.limited)
         }
-        guard seen else { return [] }
+        guard seen.dataBar || seen.limited else { return ([], []) }
         var all: [ScanLineEdges] = []
         forEachLine(plane, angles: angles, spacing: spacing) { all.append($0); return true }
-        let found = symbols(all)
-        return found.map { symbol in
-            Symbol(gtin: symbol.gtin, points: symbol.points.map { ($0.x + offset.x, $0.y + offset.y) })
+        func onPage(_ found: [Symbol]) -> [Symbol] {
+            found.map { Symbol(gtin: $0.gtin, points: $0.points.map { ($0.x + offset.x, $0.y + offset.y) }) }
         }
+        return (seen.dataBar ? onPage(symbols(all)) : [], seen.limited ? onPage(DataBarLimitedDecoder.symbols(all)) : [])
     }
 
     static let cheapSpacing = 6.0

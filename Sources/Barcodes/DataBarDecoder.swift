@@ -118,14 +118,10 @@ package enum DataBarDecoder {
 
     /// The GTIN-14: the 13 digits of 4537077 × left + right, then the check digit (weights 3, 1).
     package static func gtin(left: Int, right: Int) -> String {
-        let number = String(4_537_077 * left + right)
-        let digits = String(repeating: "0", count: max(0, 13 - number.count)) + number
-        var sum = 0
-        for (i, c) in digits.enumerated() { sum += (c.wholeNumberValue ?? 0) * (i % 2 == 0 ? 3 : 1) }
-        return digits + String((10 - sum % 10) % 10)
+        DataBarCharacters.gtin(4_537_077 * left + right)
     }
 
-    private static func overlaps(_ a: [(x: Double, y: Double)], _ b: [(x: Double, y: Double)]) -> Bool {
+    static func overlaps(_ a: [(x: Double, y: Double)], _ b: [(x: Double, y: Double)]) -> Bool {
         let ax = a.map(\.x), ay = a.map(\.y), bx = b.map(\.x), by = b.map(\.y)
         guard let ax0 = ax.min(), let ax1 = ax.max(), let bx0 = bx.min(), let bx1 = bx.max(),
               let ay0 = ay.min(), let ay1 = ay.max(), let by0 = by.min(), let by1 = by.max() else { return false }

@@ -22,6 +22,7 @@ extension Symbology {
         case .upce: zxing_BarcodeFormat_UPCE
         case .gs1DataBar: zxing_BarcodeFormat_DataBar
         case .gs1DataBarExpanded: zxing_BarcodeFormat_DataBarExpanded
+        case .gs1DataBarLimited: zxing_BarcodeFormat_None   // zxing-cpp 1.4 has none: quire's own decoder reads it
         case .code39Checksum, .code39FullASCII, .code39FullASCIIChecksum, .code93i, .i2of5, .i2of5Checksum, .itf14:
             family.zxingFormat
         }
@@ -29,7 +30,8 @@ extension Symbology {
 
     /// The plain symbology (a ``family``) for a single zxing format bit; nil for None or an unknown bit.
     init?(zxingFormat: zxing_BarcodeFormat) {
-        guard let match = Symbology.allCases.first(where: { $0.zxingFormat.rawValue == zxingFormat.rawValue }) else {
+        guard zxingFormat.rawValue != 0,
+              let match = Symbology.allCases.first(where: { $0.zxingFormat.rawValue == zxingFormat.rawValue }) else {
             return nil
         }
         self = match
@@ -39,7 +41,7 @@ extension Symbology {
     public var isLinear: Bool {
         switch self {
         case .code128, .code39, .code93, .codabar, .itf, .ean8, .ean13, .upca, .upce,
-             .gs1DataBar, .gs1DataBarExpanded, .code39Checksum, .code39FullASCII, .code39FullASCIIChecksum,
+             .gs1DataBar, .gs1DataBarExpanded, .gs1DataBarLimited, .code39Checksum, .code39FullASCII, .code39FullASCIIChecksum,
              .code93i, .i2of5, .i2of5Checksum, .itf14: true
         case .qr, .microQR, .aztec, .dataMatrix, .pdf417, .maxiCode: false
         }

@@ -9,7 +9,9 @@ final class BarcodeReaderTests: XCTestCase {
     func testEverySymbologyIsReadWithExactPayloadAndCorners() throws {
         let manifest = try BarcodeFixtures.manifest()
         let singles = manifest.codes.filter { $0.file.hasPrefix("single_") }
-        XCTAssertEqual(Set(singles.map(\.symbology)), Set(Symbology.allCases.filter { $0.family == $0 }.map(\.rawValue)),
+        // DataBar Limited, read by quire's own decoder only, has its fixtures in DataBarLimitedTests.
+        XCTAssertEqual(Set(singles.map(\.symbology)),
+                       Set(Symbology.allCases.filter { $0.family == $0 && $0 != .gs1DataBarLimited }.map(\.rawValue)),
                        "one fixture per plain symbology (variants: BarcodeVariantTests)")
         let reader = BarcodeReader()
         for code in singles {

@@ -51,15 +51,7 @@ final class DataBarTests: XCTestCase {
         let widths = [1, 1, 2, 1, 3, 1, 4, 1, 3, 1, 3, 3, 7, 1, 1, 1, 1, 1, 5, 2, 2, 2, 1, 1, 1, 2, 2, 1, 2, 1, 5, 1,
                       1, 6, 5, 2, 4, 1, 1, 1, 3, 3, 2, 1, 1, 1]
         XCTAssertEqual(widths.reduce(0, +), 96)
-        let module = 3, quiet = 30, height = 40
-        let width = widths.reduce(0, +) * module + 2 * quiet
-        var bytes = [UInt8](repeating: 255, count: width * height)
-        var x = quiet
-        for (k, w) in widths.enumerated() {
-            if k % 2 == 1 { for y in 0..<height { for dx in 0..<(w * module) { bytes[y * width + x + dx] = 0 } } }
-            x += w * module
-        }
-        let plane = BarcodeGrayPlane(width: width, height: height, bytes: bytes)
+        let plane = BarcodeGrayPlane.bars(widths)
         XCTAssertEqual(DataBarDecoder.symbols(in: plane).map(\.gtin), ["04412345678909"])
         XCTAssertEqual(DataBarDecoder.gtin(left: 97_250, right: 3_829_640), "04412345678909")
         // Annex B's combinatorial value: the first and the last set of 4 elements summing to 8.

@@ -32,7 +32,7 @@ extension SpecReader {
         let names = Symbology.allCases.map(\.rawValue)
         let squashed = name.lowercased().filter { $0.isLetter || $0.isNumber }
         let aliases = ["qrcode": "qr", "interleaved2of5": "i2of5", "microqrcode": "microQR", "code39extended": "code39FullASCII",
-                       "databar": "gs1DataBar", "databarexpanded": "gs1DataBarExpanded", "gs1databarlimited": "gs1DataBar"]
+                       "databar": "gs1DataBar", "databarexpanded": "gs1DataBarExpanded", "databarlimited": "gs1DataBarLimited"]
         let suggestion = aliases[squashed]
             ?? names.first { $0.lowercased() == squashed }
             ?? Suggestion.closest(to: name, among: names)

@@ -55,7 +55,9 @@ final class BarcodesPageStage: PageStage {
     /// its padding), and a pass's re-read on the blanked page reads only the unexplained regions.
     /// 21: the blurred EAN-13/UPC-A decoder reads an area again with the module width drifting
     /// along the symbol when its lines find a symbol and read no number (perspective, curves).
-    static let revision = 21
+    /// 22: GS1 DataBar Limited (`gs1DataBarLimited`) read by quire's own decoder in the DataBar
+    /// pass (``Barcodes/DataBarLimitedDecoder``).
+    static let revision = 22
     static let inputs: [Stage] = [.extract]
     static let needsImage = true
 
