@@ -9,7 +9,7 @@ extension BarcodesPageStage {
     /// orientation measured there (zxing-cpp's: the angle of the line from the left edge's
     /// middle to the right edge's).
     static func read(_ images: [EmbeddedCodeImage], with engine: BarcodeDetector, textWords: Int,
-                     bornDigital: Bool = true) throws -> [Barcode] {
+                     bornDigital: Bool) throws -> [Barcode] {
         var found: [Barcode] = []
         for embedded in images {
             for var code in try engine.detect(embedded.image, textWords: textWords, bornDigital: bornDigital) {

@@ -112,7 +112,7 @@ final class BarcodesPageStage: PageStage {
     /// text document's areas are searched as a document's, not as photos), corners in
     /// `image`'s pixels. Areas do not overlap, so no code is read twice.
     static func search(_ areas: [Box], of image: Image, with engine: BarcodeDetector, textWords: Int,
-                       bornDigital: Bool = false) throws -> [Barcode] {
+                       bornDigital: Bool) throws -> [Barcode] {
         var found: [Barcode] = []
         for area in areas {
             for var code in try engine.detect(try image.cropped(to: area), textWords: textWords, bornDigital: bornDigital) {
