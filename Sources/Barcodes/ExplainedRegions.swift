@@ -1,4 +1,5 @@
 import DocumentModel
+import Imaging
 
 /// The code-like regions (and small Data Matrix symbols found by their L finder) of a text page
 /// that a symbol found already accounts for. A text
@@ -17,9 +18,9 @@ enum ExplainedRegions {
     static let minimumCover = 0.85
 
     /// The share of a region's side that is padding on each side: a region is its ink's box
-    /// grown by 15 % of the ink's size on each side (and a few pixels, left in the core here), so
-    /// the ink is the middle 1/1.3 of the region.
-    static let paddingShare = 0.15 / 1.3
+    /// grown by ``Imaging/Image/barcodeRegionPadding`` (15 %) of the ink's size on each side (and
+    /// a few pixels, left in the core here), so the ink is the middle 1/1.3 of the region.
+    static let paddingShare = Image.barcodeRegionPadding / (1 + 2 * Image.barcodeRegionPadding)
 
     /// The ink of a code-like region: the region less its padding on each side.
     static func core(of region: Box) -> Box {

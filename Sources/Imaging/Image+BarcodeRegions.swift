@@ -2,6 +2,10 @@ import CLeptonica
 import DocumentModel
 
 extension Image {
+    /// The default padding of a code-like region: its ink's box grown by this share of the ink's
+    /// size on each side (``barcodeCandidateRegions(maxCount:padding:rejectText:)``).
+    package static let barcodeRegionPadding = 0.15
+
     /// Regions that look like barcodes: after a morphological closing that fuses bars and
     /// modules into solid blobs, blobs of a plausible size whose ink density is typical of a code
     /// (about half dark; text lines are much lighter). Boxes in page pixels, padded by
@@ -10,7 +14,7 @@ extension Image {
     ///
     /// Leptonica: `pixOtsuAdaptiveThreshold` (one global tile), `pixCloseBrick`, `pixConnComp`
     /// (8-connected), `pixCountPixelsInRect`. All intermediate PIXes are destroyed here.
-    package func barcodeCandidateRegions(maxCount: Int = 12, padding: Double = 0.15,
+    package func barcodeCandidateRegions(maxCount: Int = 12, padding: Double = Image.barcodeRegionPadding,
                                          rejectText: Bool = true) throws(ImageError) -> [DocumentModel.Box] {
         let regions = try barcodeCandidateRegionsAndText(maxCount: maxCount, padding: padding)
         return rejectText ? regions.codeLike : regions.withText
@@ -19,7 +23,7 @@ extension Image {
     /// The code-like regions with the text test (`codeLike`) and without it (`withText`: also
     /// the blobs whose ink looks like glyphs, as a blurred linear code's fused bars do), from one
     /// look (see ``barcodeCandidateRegions(maxCount:padding:rejectText:)``).
-    package func barcodeCandidateRegionsAndText(maxCount: Int = 12, padding: Double = 0.15) throws(ImageError)
+    package func barcodeCandidateRegionsAndText(maxCount: Int = 12, padding: Double = Image.barcodeRegionPadding) throws(ImageError)
         -> (codeLike: [DocumentModel.Box], withText: [DocumentModel.Box]) {
         guard width >= 16, height >= 16 else { return ([], []) }
         let gray = try isPlainGray ? self : grayscale()

@@ -15,9 +15,8 @@ extension Image {
     /// a box too pale to be ink when it covers a whole pixel marks nothing. Parts outside the
     /// image are left out. Does nothing on an image that is not 1-bit.
     public func fillInk(x0: Double, y0: Double, x1: Double, y1: Double, tone: Double = 0, threshold: Int) {
-        let darkness = 1 - min(1, max(0, tone))
-        guard depth == 1, x1 > x0, y1 > y0, darkness > Self.inkShare(threshold: threshold) else { return }
-        let share = Self.inkShare(threshold: threshold)
+        let darkness = 1 - min(1, max(0, tone)), share = Self.inkShare(threshold: threshold)
+        guard depth == 1, x1 > x0, y1 > y0, darkness > share else { return }
         let (w, h) = (width, height)
         /// The pixels along one axis and how much of each the box covers.
         func span(_ a: Double, _ b: Double, _ limit: Int) -> [(Int, Double)] {

@@ -21,12 +21,6 @@ extension PageExtractor {
               images.count == drawing.images.count, pageDPI > 0,
               images.allSatisfy({ abs($0.toPage.b) < 1e-9 && abs($0.toPage.c) < 1e-9 && $0.toPage.a > 0 && $0.toPage.d > 0 })
         else { return nil }
-        let tones = drawing.markTones.count == drawing.marks.count ? drawing.markTones : drawing.marks.map { _ in 0 }
-        var marks: [(x0: Double, y0: Double, x1: Double, y1: Double, tone: Double)] = []
-        for (mark, tone) in zip(drawing.marks, tones) {
-            guard let p = drawing.pixels(mark, dpi: dpi) else { continue }
-            marks.append((p.x0, p.y0, p.x1, p.y1, tone))
-        }
         let ink = try Image.blank(width: width, height: height, depth: 1, resolution: dpi)
         let k = Double(dpi) / Double(pageDPI)
         for embedded in images {
@@ -38,7 +32,11 @@ extension PageExtractor {
             try ink.paintInk(own, originX: origin.x * k, originY: origin.y * k, scaleX: t.a * k, scaleY: t.d * k,
                              threshold: threshold)
         }
-        for p in marks { ink.fillInk(x0: p.x0, y0: p.y0, x1: p.x1, y1: p.y1, tone: p.tone, threshold: threshold) }
+        let tones = drawing.markTones.count == drawing.marks.count ? drawing.markTones : drawing.marks.map { _ in 0 }
+        for (mark, tone) in zip(drawing.marks, tones) {
+            guard let p = drawing.pixels(mark, dpi: dpi) else { continue }
+            ink.fillInk(x0: p.x0, y0: p.y0, x1: p.x1, y1: p.y1, tone: tone, threshold: threshold)
+        }
         return ink
     }
 }

@@ -167,9 +167,9 @@ public final class PageExtractor {
             // and the drawing's marks where it can be, not rendered (no second decode of the images).
             // (Not in a document with optional content: the drawing does not say which layers show.)
             if let embedded, let threshold = cheap?.inkThreshold, let drawing = read?.drawing, !pdf.hasOptionalContent,
+               case let size = page.pixelSize(dpi: imageDPI),
                let composed = try? Self.composedInk(drawing: drawing, images: embedded, pageDPI: settings.dpi, dpi: imageDPI,
-                                                   width: page.pixelSize(dpi: imageDPI).width,
-                                                   height: page.pixelSize(dpi: imageDPI).height, threshold: threshold) {
+                                                   width: size.width, height: size.height, threshold: threshold) {
                 image = composed
             } else {
                 (image, imageDPI) = try Self.renderCoarserIfCairoFails(startingAt: imageDPI) { dpi in
