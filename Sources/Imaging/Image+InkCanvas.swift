@@ -6,7 +6,7 @@ import CLeptonica
 extension Image {
     /// The share of a pixel a dark box must cover to leave ink on a render thresholded at
     /// `threshold` (antialiased black over white: gray 255 × (1 − share)).
-    static func inkShare(threshold: Int) -> Double { 1 - Double(min(255, max(0, threshold))) / 255 }
+    public static func inkShare(threshold: Int) -> Double { 1 - Double(min(255, max(0, threshold))) / 255 }
 
     /// Sets as ink the pixels of this 1-bit image that the box [x0, x1) × [y0, y1) (pixels,
     /// fractional) painted at gray level `tone` (0 black … 1 white) leaves below `threshold`: those

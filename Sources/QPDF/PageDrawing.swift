@@ -58,6 +58,10 @@ public struct PageDrawing: Sendable, Equatable {
     public var pageBox: Rect?
     /// The page's /Rotate (inherited), in degrees, normalised to 0, 90, 180 or 270.
     public var rotation = 0
+    /// True when the document has layers that are off in its default configuration
+    /// (``QPDFDocument/hidesLayers``): marks drawn in them are counted here but not drawn by a
+    /// render, so the drawing cannot stand in for one.
+    public var hidesLayers = false
     /// For each of `images`, how many operators had been read when it was drawn (paint order).
     public var imageOperators: [Int] = []
     /// For each of `images`, the matrix that places its unit square on the page (user space):

@@ -67,7 +67,19 @@ extension QPDFDocument {
         }
         let rotate = inherited(page, "/Rotate").flatMap(self.integer) ?? 0
         drawing.rotation = ((rotate % 360) + 360) % 360
+        drawing.hidesLayers = hidesLayers
         return drawing
+    }
+
+    /// True when the document has optional content (layers) that is off in its default
+    /// configuration, the one a viewer and poppler's render show: the catalog's `/OCProperties /D`
+    /// has `/BaseState /OFF` or lists groups in `/OFF` (PDF 32000-1 §8.11.4.3). Layers that are
+    /// all on hide nothing.
+    public var hidesLayers: Bool {
+        guard let properties = key(root, "/OCProperties"), let config = key(properties, "/D") else { return false }
+        if key(config, "/BaseState").flatMap(name) == "/OFF" { return true }
+        guard let off = key(config, "/OFF"), isArray(off) else { return false }
+        return !items(off).isEmpty
     }
 
     /// The value of `key` on `page` or, when absent, on the nearest ancestor that has it.

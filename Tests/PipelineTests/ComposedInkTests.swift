@@ -108,6 +108,7 @@ final class ComposedInkLayerTests: XCTestCase {
         let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Fixtures/extract/born_digital_hidden_layer.pdf").path
         XCTAssertTrue(try PDFDocument(path: path).hasOptionalContent)
+        XCTAssertTrue(try QPDFDocument(path: path).drawing(ofPage: 0).hidesLayers)
         let file = DocumentRef(id: 36, path: path, kind: try FileKind.sniff(path: path))
         let page = try PageExtractor().extract(file, page: 1, settings: ExtractSettings(),
                                                textLayerRaster: TextLayerRaster(dpi: ExtractPageStage.rulingDPI,
@@ -121,6 +122,40 @@ final class ComposedInkLayerTests: XCTestCase {
         XCTAssertEqual(rulings.count, 1, "only the visible rule: \(rulings)")
         XCTAssertLessThanOrEqual(abs((rulings.first?.position ?? 0) - 267), 1, "\(rulings)")
         XCTAssertFalse(try PDFDocument(path: Self.otherFixture).hasOptionalContent)
+        XCTAssertFalse(try QPDFDocument(path: Self.otherFixture).drawing(ofPage: 0).hidesLayers)
+    }
+
+    /// `born_digital_hidden_layer_text.pdf`: the same page without the picture. Its drawing is
+    /// text and straight marks only, which alone would give its rulings without a render; with a
+    /// layer that is off, the page is rendered and holds only the visible rule.
+    func testADocumentWithAHiddenLayerGetsItsRulingsFromARender() throws {
+        let page = try extractText(Self.fixture("born_digital_hidden_layer_text.pdf"))
+        XCTAssertNil(page.vectorRulings, "not read from the drawing")
+        let rulings = try LayoutStage.rulings(in: page.image).filter { $0.orientation == .horizontal }
+        XCTAssertEqual(rulings.count, 1, "only the visible rule: \(rulings)")
+        XCTAssertLessThanOrEqual(abs((rulings.first?.position ?? 0) - 267), 1, "\(rulings)")
+    }
+
+    /// `born_digital_visible_layer_text.pdf`: the same page with its layer on hides nothing: its
+    /// rulings, both rules, are read from its drawing without a render.
+    func testADocumentWhoseLayersAreOnGetsItsRulingsFromItsDrawing() throws {
+        let path = Self.fixture("born_digital_visible_layer_text.pdf")
+        XCTAssertFalse(try QPDFDocument(path: path).drawing(ofPage: 0).hidesLayers)
+        let rulings = try XCTUnwrap(try extractText(path).vectorRulings, "read from the drawing")
+        XCTAssertEqual(rulings.map(\.position), [192, 292].map { Int((Double($0) * 300 / 72).rounded()) })
+    }
+
+    private func extractText(_ path: String) throws -> ExtractedPage {
+        let file = DocumentRef(id: 37, path: path, kind: try FileKind.sniff(path: path))
+        return try PageExtractor().extract(file, page: 1, settings: ExtractSettings(),
+                                           textLayerRaster: TextLayerRaster(dpi: ExtractPageStage.rulingDPI,
+                                                                            inkThreshold: RulingDetector().threshold),
+                                           barcodes: true, rulingsFromDrawing: true)
+    }
+
+    private static func fixture(_ name: String) -> String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/extract/\(name)").path
     }
 
     private static let otherFixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

@@ -60,12 +60,25 @@ final class VectorRulingsTests: XCTestCase {
         XCTAssertNil(VectorRulings.lines(of: scan(row + " 400 600 m 400 585 l S"), dpi: 300))
     }
 
+    /// A rule painted too pale to leave ink on the raster the finder reads (gray 0.83, luminance
+    /// 211, against its threshold 180) is no ruling there, so none here either; a mid-gray one is.
+    func testAPaleRuleIsNoRuling() throws {
+        let pale = "1 w 0.83 G 72 700 m 540 700 l S "
+        XCTAssertEqual(try XCTUnwrap(VectorRulings.lines(of: scan(pale), dpi: 300)), [])
+        let lines = try XCTUnwrap(VectorRulings.lines(of: scan(pale + "0.4 G 72 600 m 540 600 l S"), dpi: 300))
+        XCTAssertEqual(lines.map(\.position), [Int(((792 - 600) * 300.0 / 72).rounded())])
+    }
+
     func testADrawingWithMoreThanMarksIsRendered() {
         XCTAssertNil(VectorRulings.lines(of: scan("q 100 0 0 50 72 600 cm /Im1 Do Q"), dpi: 300))
         XCTAssertNil(VectorRulings.lines(of: scan("72 72 200 100 re f"), dpi: 300))
         var turned = scan("72 700 m 540 700 l S")
         turned.rotation = 90
         XCTAssertNil(VectorRulings.lines(of: turned, dpi: 300))
+        var layered = scan("72 700 m 540 700 l S")
+        XCTAssertNotNil(VectorRulings.lines(of: layered, dpi: 300))
+        layered.hidesLayers = true
+        XCTAssertNil(VectorRulings.lines(of: layered, dpi: 300), "a layer that is off may hold marks a render does not draw")
         XCTAssertEqual(VectorRulings.lines(of: scan("BT /F1 10 Tf (text only) Tj ET"), dpi: 300), [])
     }
 }

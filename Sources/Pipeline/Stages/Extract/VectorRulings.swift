@@ -16,8 +16,10 @@ import QPDF
 /// Only a drawing of text and rulings can stand in for the raster: one with images, curves,
 /// slanted strokes, filled areas (figures, shading, codes) or straight marks that make no
 /// ruling (a diagram of short strokes and small boxes), a /Rotate, or no readable page box
-/// gives nil, and the page is rendered as before. Colour is not followed: a pale rule
-/// the 1-bit raster would miss is a rule here.
+/// gives nil, and the page is rendered as before. A mark painted too pale to leave ink on the
+/// raster (its gray, ``QPDF/PageDrawing/markTones``, above the finder's threshold) is no ruling,
+/// as on the raster. A document with layers that are off (``QPDF/PageDrawing/hidesLayers``) gives
+/// nil: the drawing counts their marks, which a render does not draw.
 enum VectorRulings {
     /// A mark in page pixels.
     struct Box {
@@ -30,9 +32,13 @@ enum VectorRulings {
 
     /// The page's ruling lines at `dpi`, or nil when its drawing holds more than text and marks.
     static func lines(of drawing: PageDrawing, dpi: Int, detector: RulingDetector = RulingDetector()) -> [RulingLine]? {
-        guard drawing.complete, drawing.images.isEmpty, drawing.otherPaint == 0, drawing.rotation == 0,
+        guard drawing.complete, !drawing.hidesLayers, drawing.images.isEmpty, drawing.otherPaint == 0, drawing.rotation == 0,
               let page = drawing.pageBox, page.width > 0, page.height > 0 else { return nil }
-        let boxes = drawing.marks.compactMap { drawing.pixels($0, dpi: dpi).map { Box(x0: $0.x0, y0: $0.y0, x1: $0.x1, y1: $0.y1) } }
+        let share = Image.inkShare(threshold: detector.threshold)
+        let tones = drawing.markTones.count == drawing.marks.count ? drawing.markTones : drawing.marks.map { _ in 0 }
+        let boxes = zip(drawing.marks, tones).compactMap { mark, tone in
+            1 - min(1, max(0, tone)) > share ? drawing.pixels(mark, dpi: dpi).map { Box(x0: $0.x0, y0: $0.y0, x1: $0.x1, y1: $0.y1) } : nil
+        }
         let inch = Double(dpi)
         // Ink closer than a pixel of the 100-dpi raster the finder reads is one component there.
         let touch = inch / 100
