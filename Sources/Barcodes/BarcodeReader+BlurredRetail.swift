@@ -20,7 +20,7 @@ extension BarcodeReader {
     /// other page passes, on the page with every symbol found so far painted white: a region
     /// already read is blank and is skipped for want of contrast or parallel edges.
     func readBlurredRetail(_ page: BarcodePage, pass: BarcodePass, wanted: Set<Symbology>) throws(BarcodeError) -> [Barcode] {
-        guard !wanted.isDisjoint(with: [.ean13, .upca]) else { return [] }
+        guard !wanted.isDisjoint(with: [.ean13, .upca, .code128]) else { return [] }
         var found: [Barcode] = []
         var read: [Box] = []
         let bounds = Box(x: 0, y: 0, width: page.width, height: page.height)
@@ -40,7 +40,8 @@ extension BarcodeReader {
                 guard read.count < Self.blurredRetailMaxAreas, area.width * area.height <= 2 * Self.blurredRetailMaxPixels,
                       !read.contains(where: { $0.coversMostOf(area) }) else { continue }
                 read.append(area)
-                let symbols = try readBlurred(page, area: area, angle: angle, wanted: wanted)
+                var symbols = wanted.isDisjoint(with: [.ean13, .upca]) ? [] : try readBlurred(page, area: area, angle: angle, wanted: wanted)
+                if symbols.isEmpty, wanted.contains(.code128) { symbols = try readBlurredCode128(page, area: area, angle: angle, wanted: wanted) }
                 BarcodeGeometry.merge(symbols, into: &found)
                 if !symbols.isEmpty { break }
             }
