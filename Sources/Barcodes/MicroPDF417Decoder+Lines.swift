@@ -1,0 +1,45 @@
+import Foundation
+import Imaging
+
+extension MicroPDF417Decoder {
+    /// The direction across a stacked code's bars in `plane` (radians, −π/2 … π/2) and how
+    /// strongly the pixels agree on it (0 … 1), from the structure tensor of the gradients
+    /// (central differences at every second pixel of every second row): a MicroPDF417's bar
+    /// edges outweigh its row boundaries about two to one (a row is 2 modules high and about
+    /// half its modules differ from the next row's). nil for a blank plane.
+    static func acrossBars(_ plane: BarcodeGrayPlane) -> (angle: Double, coherence: Double)? {
+        let w = plane.width, h = plane.height
+        guard w >= 8, h >= 8 else { return nil }
+        var jxx = 0.0, jyy = 0.0, jxy = 0.0
+        plane.bytes.withUnsafeBufferPointer { px in
+            for y in stride(from: 1, to: h - 1, by: 2) {
+                for x in stride(from: 1, to: w - 1, by: 2) {
+                    let i = y * w + x
+                    let gx = Double(Int(px[i + 1]) - Int(px[i - 1])), gy = Double(Int(px[i + w]) - Int(px[i - w]))
+                    jxx += gx * gx; jyy += gy * gy; jxy += gx * gy
+                }
+            }
+        }
+        let trace = jxx + jyy
+        guard trace > 0 else { return nil }
+        let coherence = ((jxx - jyy) * (jxx - jyy) + 4 * jxy * jxy).squareRoot() / trace
+        return (0.5 * atan2(2 * jxy, jxx - jyy), coherence)
+    }
+
+    /// Parallel scan lines along `angle` (radians; 0 along the pixel rows) across `plane`,
+    /// `spacing` px apart, each given to `body`.
+    static func forEachLine(_ plane: BarcodeGrayPlane, angle: Double, spacing: Double, _ body: (ScanLineEdges) -> Void) {
+        let direction = abs(angle) < 1e-9 ? (1.0, 0.0) : (cos(angle), sin(angle))
+        let normal = (-direction.1, direction.0)
+        let cx = Double(plane.width - 1) / 2, cy = Double(plane.height - 1) / 2
+        let extent = abs(normal.0) * Double(plane.width) / 2 + abs(normal.1) * Double(plane.height) / 2
+        let along = abs(direction.0) * Double(plane.width) / 2 + abs(direction.1) * Double(plane.height) / 2
+        var o = -extent + spacing / 2
+        while o < extent {
+            var start = (cx + o * normal.0 - along * direction.0, cy + o * normal.1 - along * direction.1)
+            if direction == (1, 0) { start = (start.0.rounded(), start.1.rounded()) }
+            if let line = ScanLineEdges(plane, start: start, step: direction, length: Int(2 * along)) { body(line) }
+            o += spacing
+        }
+    }
+}
