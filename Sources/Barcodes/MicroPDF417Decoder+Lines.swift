@@ -3,27 +3,15 @@ import Imaging
 
 extension MicroPDF417Decoder {
     /// The direction across a stacked code's bars in `plane` (radians, −π/2 … π/2) and how
-    /// strongly the pixels agree on it (0 … 1), from the structure tensor of the gradients
-    /// (central differences at every second pixel of every second row): a MicroPDF417's bar
-    /// edges outweigh its row boundaries about two to one (a row is 2 modules high and about
-    /// half its modules differ from the next row's). nil for a blank plane.
+    /// strongly the pixels agree on it (0 … 1): the structure tensor of the gradients at every
+    /// second pixel of every second row (``ScanProfile/dominantAngle(width:height:bytes:step:)``).
+    /// A MicroPDF417's bar edges outweigh its row boundaries about two to one (a row is 2
+    /// modules high and about half its modules differ from the next row's). nil for a plane
+    /// under 8 px either way or blank.
     static func acrossBars(_ plane: BarcodeGrayPlane) -> (angle: Double, coherence: Double)? {
-        let w = plane.width, h = plane.height
-        guard w >= 8, h >= 8 else { return nil }
-        var jxx = 0.0, jyy = 0.0, jxy = 0.0
-        plane.bytes.withUnsafeBufferPointer { px in
-            for y in stride(from: 1, to: h - 1, by: 2) {
-                for x in stride(from: 1, to: w - 1, by: 2) {
-                    let i = y * w + x
-                    let gx = Double(Int(px[i + 1]) - Int(px[i - 1])), gy = Double(Int(px[i + w]) - Int(px[i - w]))
-                    jxx += gx * gx; jyy += gy * gy; jxy += gx * gy
-                }
-            }
-        }
-        let trace = jxx + jyy
-        guard trace > 0 else { return nil }
-        let coherence = ((jxx - jyy) * (jxx - jyy) + 4 * jxy * jxy).squareRoot() / trace
-        return (0.5 * atan2(2 * jxy, jxx - jyy), coherence)
+        guard plane.width >= 8, plane.height >= 8 else { return nil }
+        let (angle, coherence) = ScanProfile.dominantAngle(width: plane.width, height: plane.height, bytes: plane.bytes, step: 2)
+        return coherence > 0 ? (angle, coherence) : nil
     }
 
     /// Parallel scan lines along `angle` (radians; 0 along the pixel rows) across `plane`,

@@ -57,7 +57,9 @@ final class BarcodesPageStage: PageStage {
     /// along the symbol when its lines find a symbol and read no number (perspective, curves).
     /// 22: GS1 DataBar Limited (`gs1DataBarLimited`) read by quire's own decoder in the DataBar
     /// pass (``Barcodes/DataBarLimitedDecoder``).
-    static let revision = 22
+    /// 23: MicroPDF417 (`microPDF417`) read by quire's own decoder in the DataBar pass
+    /// (``Barcodes/MicroPDF417Decoder``).
+    static let revision = 23
     static let inputs: [Stage] = [.extract]
     static let needsImage = true
 
