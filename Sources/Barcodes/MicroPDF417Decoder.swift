@@ -1,3 +1,4 @@
+import Foundation
 import Imaging
 
 /// A MicroPDF417 reader of quire's own (ISO/IEC 24728; neither zxing-cpp 1.4 nor ZBar reads
@@ -5,7 +6,8 @@ import Imaging
 ///
 /// The direction across the bars comes from the gradients (``acrossBars(_:)``); rows are read
 /// along scan lines that way (``MicroPDF417Row``): a cheap look (lines every ``cheapSpacing`` px,
-/// turned by each of ``cheapAngles``) must show ``minStartLines`` row starts — a left row
+/// at most ``maxCheapLines`` a turn,
+/// turned by each of ``cheapAngles``, until enough are seen) must show ``minStartLines`` row starts — a left row
 /// address pattern and the next two parts — before the full look (lines every ``spacing`` px
 /// within ``fineReach``°, every ``fineStep``°) reads whole rows. Each
 /// row's address patterns give its row in each variant of its column count; the variant most
@@ -23,7 +25,10 @@ package enum MicroPDF417Decoder {
         var corrected: Int
     }
 
-    static let cheapSpacing = 2.0
+    /// Rows are 2 modules high and modules 2 px or more: lines 3 px apart cross every row.
+    static let cheapSpacing = 3.0
+    /// The most lines of one turn in the cheap look (a symbol of 4 rows or more still shows 3 starts).
+    static let maxCheapLines = 16
     /// Turns (degrees) from the direction across the bars of the cheap look's lines (a row start
     /// spans 44 modules: a line within 1.3° of its rows stays within 1 module of its course).
     static let cheapAngles: [Double] = [-2.5, 0, 2.5]
@@ -45,9 +50,12 @@ package enum MicroPDF417Decoder {
         guard let across = acrossBars(plane), across.coherence >= minCoherence else { return [] }
         // The cheap look: lines across the bars (either way along them) must show row starts.
         var starts = 0
-        for degrees in cheapAngles {
-            forEachLine(plane, angle: across.angle + degrees * .pi / 180, spacing: cheapSpacing) { line in
-                if MicroPDF417Row.showsRowStart(line) { starts += 1 }
+        // At most ``maxCheapLines`` lines a turn: a region's cost is bounded by its length along the rows.
+        let extent = abs(sin(across.angle)) * Double(plane.width) + abs(cos(across.angle)) * Double(plane.height)
+        let cheap = max(cheapSpacing, extent / Double(maxCheapLines))
+        for degrees in cheapAngles where starts < minStartLines {
+            forEachLine(plane, angle: across.angle + degrees * .pi / 180, spacing: cheap) { line in
+                if starts < minStartLines, MicroPDF417Row.showsRowStart(line) { starts += 1 }
             }
         }
         guard starts >= minStartLines else { return [] }
