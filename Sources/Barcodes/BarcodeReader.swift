@@ -214,9 +214,9 @@ public final class BarcodeReader {
     /// One pass over `page`; `onlyCandidates` turns a whole-page pass into reads of the
     /// candidate regions.
     private func read(_ page: BarcodePage, pass: BarcodePass, onlyCandidates: Bool) throws(BarcodeError) -> [Barcode] {
-        // DataBar Limited is read by quire's own decoder alone (the DataBar pass), never asked of zxing.
-        let asked = symbologies.subtracting([.gs1DataBarLimited])
-        let wanted = pass.area == .dataBarRows ? symbologies.union(zbarOnly).intersection([.gs1DataBar, .gs1DataBarLimited])
+        // DataBar Limited and MicroPDF417 are read by quire's own decoders alone (the DataBar pass), never asked of zxing.
+        let asked = symbologies.subtracting([.gs1DataBarLimited, .microPDF417])
+        let wanted = pass.area == .dataBarRows ? symbologies.union(zbarOnly).intersection([.gs1DataBar, .gs1DataBarLimited, .microPDF417])
             : pass.zbar && pass.linearOnly ? asked.union(zbarOnly).intersection(Self.zbarLinear)
             : pass.zbar || pass.isFinderArea ? asked.intersection([.qr])
             : pass.linearOnly ? asked.filter(\.isLinear)
@@ -225,7 +225,7 @@ public final class BarcodeReader {
         if pass.area == .finderSymbols || pass.area == .finderPerspective { return try readUpright(page, pass: pass, wanted: wanted) }
         if pass.area == .smallModules { return try readSmallModules(page, pass: pass, wanted: wanted) }
         if pass.area == .matrixFinders { return try readMatrixFinders(page, pass: pass, wanted: wanted) }
-        if pass.area == .dataBarRows { return try readDataBarRows(page, pass: pass, wanted: wanted) }
+        if pass.area == .dataBarRows { return try readDataBarRows(page, pass: pass, wanted: wanted) + readMicroPDF417(page, pass: pass, wanted: wanted) }
         if pass.area == .blurredRetail { return try readBlurredRetail(page, pass: pass, wanted: wanted) }
         if pass.area == .blurredCodeAreas { return try readBlurredCodeAreas(page, pass: pass, wanted: wanted) }
         var found: [Barcode] = []

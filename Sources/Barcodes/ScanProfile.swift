@@ -23,13 +23,14 @@ package struct ScanProfile: Sendable {
 
     /// The angle (radians, of the gray gradient: across the bars of a linear code) that most of
     /// the area's edges share, and how strongly they share it (coherence 0–1 of the structure
-    /// tensor: 1 for straight parallel bars, near 0 for text or noise).
-    package static func dominantAngle(width: Int, height: Int, bytes: [UInt8]) -> (angle: Double, coherence: Double) {
+    /// tensor: 1 for straight parallel bars, near 0 for text or noise). `step`: the gradients of
+    /// every `step`-th pixel of every `step`-th row.
+    package static func dominantAngle(width: Int, height: Int, bytes: [UInt8], step: Int = 1) -> (angle: Double, coherence: Double) {
         guard width >= 3, height >= 3 else { return (0, 0) }
         var jxx = 0.0, jyy = 0.0, jxy = 0.0
         bytes.withUnsafeBufferPointer { px in
-            for y in 1..<(height - 1) {
-                for x in 1..<(width - 1) {
+            for y in stride(from: 1, to: height - 1, by: step) {
+                for x in stride(from: 1, to: width - 1, by: step) {
                     let i = y * width + x
                     let gx = Double(px[i + 1]) - Double(px[i - 1]), gy = Double(px[i + width]) - Double(px[i - width])
                     jxx += gx * gx; jyy += gy * gy; jxy += gx * gy

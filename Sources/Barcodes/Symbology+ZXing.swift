@@ -23,6 +23,7 @@ extension Symbology {
         case .gs1DataBar: zxing_BarcodeFormat_DataBar
         case .gs1DataBarExpanded: zxing_BarcodeFormat_DataBarExpanded
         case .gs1DataBarLimited: zxing_BarcodeFormat_None   // zxing-cpp 1.4 has none: quire's own decoder reads it
+        case .microPDF417: zxing_BarcodeFormat_None   // zxing-cpp 1.4 has none: quire's own decoder reads it
         case .code39Checksum, .code39FullASCII, .code39FullASCIIChecksum, .code93i, .i2of5, .i2of5Checksum, .itf14:
             family.zxingFormat
         }
@@ -43,7 +44,7 @@ extension Symbology {
         case .code128, .code39, .code93, .codabar, .itf, .ean8, .ean13, .upca, .upce,
              .gs1DataBar, .gs1DataBarExpanded, .gs1DataBarLimited, .code39Checksum, .code39FullASCII, .code39FullASCIIChecksum,
              .code93i, .i2of5, .i2of5Checksum, .itf14: true
-        case .qr, .microQR, .aztec, .dataMatrix, .pdf417, .maxiCode: false
+        case .qr, .microQR, .aztec, .dataMatrix, .pdf417, .maxiCode, .microPDF417: false
         }
     }
 }

@@ -10,6 +10,7 @@ public enum Symbology: String, Codable, Sendable, CaseIterable {
     case code128, code39, code93, codabar, itf
     case ean8, ean13, upca, upce
     case gs1DataBar, gs1DataBarExpanded, gs1DataBarLimited
+    case microPDF417
     case code39Checksum, code39FullASCII, code39FullASCIIChecksum, code93i
     case i2of5, i2of5Checksum, itf14
 

@@ -59,7 +59,9 @@ final class BarcodesPageStage: PageStage {
     /// pass (``Barcodes/DataBarLimitedDecoder``).
     /// 23: blurred Code 128 read by quire's own decoder in the blurred pass's areas where no
     /// EAN/UPC was read (``Barcodes/BlurredCode128Decoder``).
-    static let revision = 23
+    /// 24: MicroPDF417 (`microPDF417`) read by quire's own decoder in the DataBar pass
+    /// (``Barcodes/MicroPDF417Decoder``).
+    static let revision = 24
     static let inputs: [Stage] = [.extract]
     static let needsImage = true
 

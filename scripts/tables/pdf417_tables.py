@@ -1,0 +1,145 @@
+#!/usr/bin/env python3
+"""Writes Sources/Barcodes/PDF417CodewordTable.swift and Sources/Barcodes/MicroPDF417Variants.swift.
+
+Sources and licences:
+- The PDF417 codeword table (3 clusters x 929 bar patterns of 17 modules, ISO/IEC 15438 annex)
+  from PyPI `pdf417gen` 0.8.1 (`pdf417gen/codes.py`, MIT-style "PDF417-Py License").
+- The MicroPDF417 variants (ISO/IEC 24728 table 1: columns, rows, error-correction codewords)
+  and row address patterns (table 2: 52 left/right and 52 centre patterns; tables 10-12: each
+  variant's first left, centre and right pattern and first cluster), as listed in ISO/IEC 24728
+  and reproduced in zint's backend/pdf417_tabs.h (BSD-3-Clause).
+
+Every table is checked against the symbols PyPI zxing-cpp 3.1's writer makes (`zxingcpp.
+create_barcode(..., BarcodeFormat.MicroPDF417)`, whose bars come from libzint): each row's
+patterns and codewords, each variant's row address sequence and clusters, and Reed-Solomon
+over GF(929) (generator 3) with the variant's check-word count. Variants the writer made while
+checking are listed at the end of the run; run with `python3 scripts/tables/pdf417_tables.py`.
+"""
+import os
+import sys
+
+import numpy as np
+import zxingcpp
+from pdf417gen.codes import CODES
+
+# ISO/IEC 24728 table 1 (columns, rows, EC codewords) and tables 10-12 (first left, centre and
+# right row address pattern, 1-based; first cluster 0, 3 or 6), in the standard's order.
+COLUMNS = [1] * 6 + [2] * 7 + [3] * 10 + [4] * 11
+ROWS = [11, 14, 17, 20, 24, 28, 8, 11, 14, 17, 20, 23, 26, 6, 8, 10, 12, 15, 20, 26, 32, 38, 44,
+        4, 6, 8, 10, 12, 15, 20, 26, 32, 38, 44]
+EC = [7, 7, 7, 8, 8, 8, 8, 9, 9, 10, 11, 13, 15, 12, 14, 16, 18, 21, 26, 32, 38, 44, 50,
+      8, 12, 14, 16, 18, 21, 26, 32, 38, 44, 50]
+LEFT = [1, 8, 36, 19, 9, 25, 1, 1, 8, 36, 19, 9, 27, 1, 7, 15, 25, 37, 1, 1, 21, 15, 1, 47,
+        1, 7, 15, 25, 37, 1, 1, 21, 15, 1]
+CENTRE = [0] * 13 + [1, 7, 15, 25, 37, 17, 9, 29, 31, 25, 19, 1, 7, 15, 25, 37, 17, 9, 29, 31, 25]
+RIGHT = [9, 8, 36, 19, 17, 33, 1, 9, 8, 36, 19, 17, 35, 1, 7, 15, 25, 37, 33, 17, 37, 47, 49,
+         43, 1, 7, 15, 25, 37, 33, 17, 37, 47, 49]
+CLUSTER = [0, 3, 6, 0, 6, 0, 0, 0, 3, 6, 0, 6, 6, 0, 0, 6, 0, 0, 0, 0, 6, 6, 0, 3, 0, 0, 6, 0,
+           0, 0, 0, 6, 6, 0]
+# ISO/IEC 24728 table 2: the 10-module row address patterns (1 = dark module).
+SIDE = [0x322, 0x3A2, 0x3B2, 0x332, 0x372, 0x37A, 0x33A, 0x3BA, 0x39A, 0x3DA, 0x3CA, 0x38A, 0x30A,
+        0x31A, 0x312, 0x392, 0x3D2, 0x3D6, 0x3D4, 0x394, 0x3B4, 0x3A4, 0x3A6, 0x3AE, 0x3AC, 0x3A8,
+        0x328, 0x32C, 0x32E, 0x326, 0x336, 0x3B6, 0x396, 0x316, 0x314, 0x334, 0x374, 0x364, 0x366,
+        0x36E, 0x36C, 0x368, 0x348, 0x358, 0x35C, 0x35E, 0x34E, 0x34C, 0x344, 0x346, 0x342, 0x362]
+CENTRE_RAP = [0x2CE, 0x24E, 0x26E, 0x22E, 0x226, 0x236, 0x216, 0x212, 0x21A, 0x23A, 0x232, 0x222,
+              0x262, 0x272, 0x27A, 0x2FA, 0x2F2, 0x2F6, 0x276, 0x274, 0x264, 0x266, 0x246, 0x242,
+              0x2C2, 0x2E2, 0x2E6, 0x2E4, 0x2EC, 0x26C, 0x22C, 0x228, 0x268, 0x2E8, 0x2C8, 0x2CC,
+              0x2C4, 0x2C6, 0x286, 0x28E, 0x28C, 0x29C, 0x298, 0x2B8, 0x2B0, 0x290, 0x2D0, 0x250,
+              0x258, 0x25C, 0x2DC, 0x2DE]
+
+LOOKUP = {p: (c, v) for c, table in enumerate(CODES) for v, p in enumerate(table)}
+
+
+def syndromes_vanish(codewords, k):
+    """c(3^i) == 0 mod 929 for i = 1 ... k (data then check words, highest power first)."""
+    for i in range(1, k + 1):
+        x, acc = pow(3, i, 929), 0
+        for c in codewords:
+            acc = (acc * x + c) % 929
+        if acc:
+            return False
+    return True
+
+
+def check_symbol(text):
+    """The variant index of the writer's symbol for `text`, after checking it against the tables."""
+    b = zxingcpp.create_barcode(text, zxingcpp.BarcodeFormat.MicroPDF417)
+    img = np.array(b.to_image(scale=1, add_quiet_zones=False))
+    rows = [''.join('1' if v < 128 else '0' for v in img[r]) for r in range(0, img.shape[0], 2)]
+    cols = {38: 1, 55: 2, 82: 3, 99: 4}[len(rows[0])]
+    v = next(i for i in range(34) if COLUMNS[i] == cols and ROWS[i] == len(rows))
+    layout = {1: 'LdR', 2: 'LddR', 3: 'LdCddR', 4: 'LddCddR'}[cols]
+    words = []
+    for r, bits in enumerate(rows):
+        pos = 0
+        for part in layout:
+            n = 17 if part == 'd' else 10
+            pattern = int(bits[pos:pos + n], 2)
+            pos += n
+            if part == 'd':
+                cluster, value = LOOKUP[pattern]
+                assert cluster * 3 == (CLUSTER[v] + 3 * r) % 9, (text, r)
+                words.append(value)
+            else:
+                start = {'L': LEFT, 'C': CENTRE, 'R': RIGHT}[part][v]
+                table = CENTRE_RAP if part == 'C' else SIDE
+                assert pattern == table[(start - 1 + r) % 52], (text, r, part)
+        assert bits[pos:] == '1', text   # the stop bar
+    assert syndromes_vanish(words, EC[v]), text
+    return v
+
+
+def swift_codewords():
+    lines = ['// Generated by scripts/tables/pdf417_tables.py from PyPI pdf417gen 0.8.1 (pdf417gen/codes.py,',
+             '// MIT-style "PDF417-Py License"); checked against PyPI zxing-cpp 3.1 writer output. Do not edit.',
+             '',
+             'extension PDF417Codewords {',
+             '    /// The bar patterns of codewords 0 … 928 in clusters 0, 3 and 6 (ISO/IEC 15438), one after',
+             '    /// the other: 17 bits each, the first module the highest bit (1 = dark).',
+             '    static let patterns: [UInt32] = [']
+    flat = [p for table in CODES for p in table]
+    for i in range(0, len(flat), 12):
+        lines.append('        ' + ', '.join('0x%05X' % p for p in flat[i:i + 12]) + ',')
+    lines += ['    ]', '}', '']
+    return '\n'.join(lines)
+
+
+def swift_variants():
+    def row(name, values):
+        return '    static let %s: [Int] = [%s]' % (name, ', '.join(str(x) for x in values))
+    lines = ['// Generated by scripts/tables/pdf417_tables.py from ISO/IEC 24728 tables 1, 2 and 10-12 (as in',
+             '// zint backend/pdf417_tabs.h, BSD-3-Clause); checked against PyPI zxing-cpp 3.1 writer output. Do not edit.',
+             '',
+             'extension MicroPDF417Variant {',
+             '    /// The 34 variants in the standard\'s order: data columns, rows, error-correction codewords,',
+             '    /// first left, centre (0: none) and right row address pattern (1 … 52) and first cluster (0, 3, 6).',
+             row('columnTable', COLUMNS), row('rowTable', ROWS), row('checkWordTable', EC),
+             row('leftTable', LEFT), row('centreTable', CENTRE), row('rightTable', RIGHT), row('clusterTable', CLUSTER),
+             '    /// The 52 left and right row address patterns (10 modules, the first the highest bit).',
+             '    static let sidePatterns: [UInt16] = [%s]' % ', '.join('0x%03X' % p for p in SIDE),
+             '    /// The 52 centre row address patterns.',
+             '    static let centrePatterns: [UInt16] = [%s]' % ', '.join('0x%03X' % p for p in CENTRE_RAP),
+             '}', '']
+    return '\n'.join(lines)
+
+
+def main():
+    assert len(LOOKUP) == 3 * 929 and all(len(t) == 929 for t in CODES)
+    assert len(set(SIDE)) == 52 and len(set(CENTRE_RAP)) == 52
+    seen = set()
+    for n in range(1, 400, 3):
+        for text in ['A' * n, ''.join(str(i % 10) for i in range(n * 2)), ''.join(chr(33 + (i * 7) % 90) for i in range(n))]:
+            try:
+                seen.add(check_symbol(text))
+            except ValueError:   # too long for MicroPDF417
+                pass
+    print('variants checked against the writer: %d of 34: %s' % (len(seen), sorted(seen)), file=sys.stderr)
+    root = os.path.join(os.path.dirname(__file__), '..', '..', 'Sources', 'Barcodes')
+    with open(os.path.join(root, 'PDF417CodewordTable.swift'), 'w') as f:
+        f.write(swift_codewords())
+    with open(os.path.join(root, 'MicroPDF417VariantTable.swift'), 'w') as f:
+        f.write(swift_variants())
+
+
+if __name__ == '__main__':
+    main()
