@@ -168,24 +168,17 @@ package enum BlurredCode128Decoder {
                   let fit = Code128BlurModel.guardCost(ink, g, startValue: start) else { return nil }
             return fit.cost / Double(fit.samples)
         }
-        var g = g0
-        guard var current = cost(g) else { return nil }
-        let half = Double(g.modules) / 2
-        for step in [0.5, 0.25, 0.12] {
-            var improved = true, rounds = 0
-            while improved && rounds < 8 {
-                improved = false; rounds += 1
-                let w = g.module
-                for (ds, dw, db) in [(step * w, 0.0, 0.0), (-step * w, 0, 0), (0, w * step * 0.01, 0), (0, -w * step * 0.01, 0),
-                                     (-step * 0.01 * w * half, w * step * 0.01, 0), (step * 0.01 * w * half, -w * step * 0.01, 0),
-                                     (0, 0, step * 0.4 * w), (0, 0, -step * 0.4 * w)] {
-                    var move = g
-                    move.start += ds; move.module += dw; move.blur += db
-                    if let c = cost(move), c < current { current = c; g = move; improved = true }
-                }
+        let half = Double(g0.modules) / 2
+        return CoordinateDescent.minimize(from: g0, steps: [0.5, 0.25, 0.12], maxRounds: 8, moves: { g, step in
+            let w = g.module
+            return [(step * w, 0.0, 0.0), (-step * w, 0, 0), (0, w * step * 0.01, 0), (0, -w * step * 0.01, 0),
+                    (-step * 0.01 * w * half, w * step * 0.01, 0), (step * 0.01 * w * half, -w * step * 0.01, 0),
+                    (0, 0, step * 0.4 * w), (0, 0, -step * 0.4 * w)].map { ds, dw, db in
+                var move = g
+                move.start += ds; move.module += dw; move.blur += db
+                return move
             }
-        }
-        return (current, g)
+        }, cost: cost)
     }
 
     /// Lines grouped by where the symbol lies, its size, start character and reading direction;

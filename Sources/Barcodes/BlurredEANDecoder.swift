@@ -238,30 +238,19 @@ package enum BlurredEANDecoder {
             else { return nil }
             return fit.0 / Double(fit.1)
         }
-        var g = start
-        guard var current = cost(g) else { return nil }
-        for step in steps {
-            var improved = true, rounds = 0
-            while improved && rounds < 6 {
-                improved = false; rounds += 1
-                let w = g.module, d = g.drift
-                var moves: [EANBlurModel.Geometry] = [
-                    .init(start: g.start + step * w, module: w, blur: g.blur, drift: d), .init(start: g.start - step * w, module: w, blur: g.blur, drift: d),
-                    .init(start: g.start, module: w * (1 + step * 0.01), blur: g.blur, drift: d), .init(start: g.start, module: w * (1 - step * 0.01), blur: g.blur, drift: d),
-                    .init(start: g.start - step * 0.01 * w * 47.5, module: w * (1 + step * 0.01), blur: g.blur, drift: d),
-                    .init(start: g.start + step * 0.01 * w * 47.5, module: w * (1 - step * 0.01), blur: g.blur, drift: d),
-                    .init(start: g.start, module: w, blur: g.blur + step * 0.4, drift: d), .init(start: g.start, module: w, blur: g.blur - step * 0.4, drift: d),
-                ]
-                if drift {
-                    moves += [.init(start: g.start, module: w, blur: g.blur, drift: d + step * driftStep),
-                              .init(start: g.start, module: w, blur: g.blur, drift: d - step * driftStep)]
-                }
-                for move in moves {
-                    if let c = cost(move), c < current { current = c; g = move; improved = true }
-                }
+        return CoordinateDescent.minimize(from: start, steps: steps, maxRounds: 6, moves: { g, step in
+            let w = g.module, d = g.drift
+            func moved(start: Double? = nil, module: Double? = nil, blur: Double? = nil, drift: Double? = nil) -> EANBlurModel.Geometry {
+                .init(start: start ?? g.start, module: module ?? w, blur: blur ?? g.blur, drift: drift ?? d)
             }
-        }
-        return (current, g)
+            var moves = [moved(start: g.start + step * w), moved(start: g.start - step * w),
+                         moved(module: w * (1 + step * 0.01)), moved(module: w * (1 - step * 0.01)),
+                         moved(start: g.start - step * 0.01 * w * 47.5, module: w * (1 + step * 0.01)),
+                         moved(start: g.start + step * 0.01 * w * 47.5, module: w * (1 - step * 0.01)),
+                         moved(blur: g.blur + step * 0.4), moved(blur: g.blur - step * 0.4)]
+            if drift { moves += [moved(drift: d + step * driftStep), moved(drift: d - step * driftStep)] }
+            return moves
+        }, cost: cost)
     }
 
     /// Lines grouped by where the symbol starts and its module width; each group's costs summed
