@@ -172,6 +172,38 @@ final class HostileTrustTests: XCTestCase {
         XCTAssertEqual(try box.query("SELECT count(*) FROM page_stages WHERE stage = 'barcodes' AND status = 'done' AND crashed = 0"), ["3"])
     }
 
+    /// SIGTERM sent to the whole job (Slurm's scancel, a container stop), a worker first: the
+    /// run stops as interrupted with no page failed (the worker does not die of it before the
+    /// coordinator knows), and the next run finishes every page.
+    func testASIGTERMToTheWholeJobFailsNoPage() throws {
+        let box = try QuireSandbox(files: ["alpha.pdf"])
+        try box.writePipeline(extra: "run: {workers: 1}\n")
+        let (process, _, err) = try box.start(["run", box.pipeline, "--progress", "plain"], environment: ["QUIRE_FAULT": "barcodes:slow:alpha#2"])
+        let deadline = Date(timeIntervalSinceNow: 60)
+        var signalled = false
+        while Date() < deadline, !signalled {
+            let pid = process.processIdentifier
+            let workers = ((try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)) ?? "")
+                .split(separator: " ").compactMap { Int32($0) }
+            if let worker = workers.first, (try? box.scalar("SELECT count(*) FROM pages WHERE status = 'done'")) == 1 {
+                usleep(200_000)   // inside page 2's barcode stage (0.5 s)
+                kill(worker, SIGTERM)
+                usleep(50_000)    // the worker's signal lands first, as it may from scancel
+                kill(pid, SIGTERM)
+                signalled = true
+            }
+            usleep(20_000)
+        }
+        let stderr = finished(process, err)
+        XCTAssertTrue(signalled)
+        XCTAssertEqual(process.terminationStatus, 130, stderr)
+        XCTAssertEqual(try box.query("SELECT count(*) FROM pages WHERE status = 'failed'"), ["0"], stderr)
+        XCTAssertFalse(stderr.contains("crashed"), stderr)
+        let again = try box.run(["run", box.pipeline, "--quiet"])
+        XCTAssertEqual(again.status, 0, again.stderr)
+        XCTAssertEqual(try box.query("SELECT count(*) FROM pages WHERE status = 'done'"), ["3"])
+    }
+
     // MARK: - 5. A PDF whose pages cannot be found is failed, not done with 0 pages
 
     func testAPDFWithNoPageFoundIsFailedAndCounted() throws {

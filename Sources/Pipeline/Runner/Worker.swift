@@ -14,7 +14,12 @@ public enum Worker {
         // because only the coordinator writes, and a page's results are one transaction.
         quire_set_parent_death_signal(SIGKILL)
         if getppid() == 1 { return 0 }
-        signal(SIGINT, SIG_IGN)      // the coordinator decides what an interrupt means
+        // The coordinator decides what an interrupt means: it stops and kills its workers, and the
+        // pages they held stay pending. A worker that died of a SIGTERM sent to the whole job
+        // (Slurm's scancel, a container stop) could otherwise be seen to crash before the
+        // coordinator's own signal arrives, and its page be failed.
+        signal(SIGINT, SIG_IGN)
+        signal(SIGTERM, SIG_IGN)
         signal(SIGPIPE, SIG_IGN)
         if memoryMiB > 0 {
             var limit = rlimit(rlim_cur: rlim_t(memoryMiB) << 20, rlim_max: rlim_t(memoryMiB) << 20)
