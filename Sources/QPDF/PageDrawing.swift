@@ -51,6 +51,11 @@ public struct PageDrawing: Sendable, Equatable {
     /// For each of `marks`, the gray level of its paint (0 black … 1 white: the luminance of the
     /// colour set by `G`/`g`, `RG`/`rg` or `K`/`k`; 0 for any other colour operator).
     public var markTones: [Double] = []
+    /// Each of `marks` with its paint's gray (black when the tones were not recorded, as for a
+    /// drawing built by hand).
+    public var tonedMarks: Zip2Sequence<[Rect], [Double]> {
+        zip(marks, markTones.count == marks.count ? markTones : marks.map { _ in 0 })
+    }
     /// Painted paths that are not such marks: curves, slanted strokes, filled areas.
     public var otherPaint = 0
     /// The page's visible box (its CropBox, else its MediaBox, inherited), in user space; nil

@@ -152,24 +152,31 @@ final class HostileTrustTests: XCTestCase {
         try box.writePipeline(extra: "run: {workers: 1}\n")
         // The worker is killed from outside while it reads page 2's barcodes (slow), once.
         let (process, _, err) = try box.start(["run", box.pipeline, "--progress", "plain"], environment: ["QUIRE_FAULT": "barcodes:slow:alpha#2"])
-        let deadline = Date(timeIntervalSinceNow: 60)
-        var killed = false
-        while Date() < deadline, !killed {
-            let pid = process.processIdentifier   // its workers, from the kernel (no procps needed)
-            let workers = ((try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)) ?? "")
-                .split(separator: " ").compactMap { Int32($0) }
-            if let worker = workers.first, (try? box.scalar("SELECT count(*) FROM pages WHERE status = 'done'")) == 1 {
-                usleep(200_000)   // inside page 2's barcode stage (0.5 s)
-                kill(worker, SIGKILL)
-                killed = true
-            }
-            usleep(20_000)
-        }
+        let killed = duringSecondPage(of: process, box: box) { worker, _ in kill(worker, SIGKILL) }
         let stderr = finished(process, err)
         XCTAssertTrue(killed)
         XCTAssertEqual(process.terminationStatus, 0, stderr)
         XCTAssertTrue(stderr.contains("killed by SIGKILL") && stderr.contains("reading it again"), stderr)
         XCTAssertEqual(try box.query("SELECT count(*) FROM page_stages WHERE stage = 'barcodes' AND status = 'done' AND crashed = 0"), ["3"])
+    }
+
+    /// Calls `act` with the run's worker and coordinator once the first page is done and the
+    /// worker is inside page 2's slow barcode stage (0.5 s); false when that moment never came
+    /// within a minute. The workers are read from the kernel (no procps needed).
+    private func duringSecondPage(of process: Process, box: QuireSandbox, _ act: (pid_t, pid_t) -> Void) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: 60)
+        while Date() < deadline {
+            let pid = process.processIdentifier
+            let workers = ((try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)) ?? "")
+                .split(separator: " ").compactMap { Int32($0) }
+            if let worker = workers.first, (try? box.scalar("SELECT count(*) FROM pages WHERE status = 'done'")) == 1 {
+                usleep(200_000)   // inside page 2's barcode stage
+                act(worker, pid)
+                return true
+            }
+            usleep(20_000)
+        }
+        return false
     }
 
     /// SIGTERM sent to the whole job (Slurm's scancel, a container stop), a worker first: the
@@ -179,20 +186,10 @@ final class HostileTrustTests: XCTestCase {
         let box = try QuireSandbox(files: ["alpha.pdf"])
         try box.writePipeline(extra: "run: {workers: 1}\n")
         let (process, _, err) = try box.start(["run", box.pipeline, "--progress", "plain"], environment: ["QUIRE_FAULT": "barcodes:slow:alpha#2"])
-        let deadline = Date(timeIntervalSinceNow: 60)
-        var signalled = false
-        while Date() < deadline, !signalled {
-            let pid = process.processIdentifier
-            let workers = ((try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)) ?? "")
-                .split(separator: " ").compactMap { Int32($0) }
-            if let worker = workers.first, (try? box.scalar("SELECT count(*) FROM pages WHERE status = 'done'")) == 1 {
-                usleep(200_000)   // inside page 2's barcode stage (0.5 s)
-                kill(worker, SIGTERM)
-                usleep(50_000)    // the worker's signal lands first, as it may from scancel
-                kill(pid, SIGTERM)
-                signalled = true
-            }
-            usleep(20_000)
+        let signalled = duringSecondPage(of: process, box: box) { worker, coordinator in
+            kill(worker, SIGTERM)
+            usleep(50_000)    // the worker's signal lands first, as it may from scancel
+            kill(coordinator, SIGTERM)
         }
         let stderr = finished(process, err)
         XCTAssertTrue(signalled)

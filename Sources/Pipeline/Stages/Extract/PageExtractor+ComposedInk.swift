@@ -32,8 +32,7 @@ extension PageExtractor {
             try ink.paintInk(own, originX: origin.x * k, originY: origin.y * k, scaleX: t.a * k, scaleY: t.d * k,
                              threshold: threshold)
         }
-        let tones = drawing.markTones.count == drawing.marks.count ? drawing.markTones : drawing.marks.map { _ in 0 }
-        for (mark, tone) in zip(drawing.marks, tones) {
+        for (mark, tone) in drawing.tonedMarks {
             guard let p = drawing.pixels(mark, dpi: dpi) else { continue }
             ink.fillInk(x0: p.x0, y0: p.y0, x1: p.x1, y1: p.y1, tone: tone, threshold: threshold)
         }

@@ -35,8 +35,7 @@ enum VectorRulings {
         guard drawing.complete, !drawing.hidesLayers, drawing.images.isEmpty, drawing.otherPaint == 0, drawing.rotation == 0,
               let page = drawing.pageBox, page.width > 0, page.height > 0 else { return nil }
         let share = Image.inkShare(threshold: detector.threshold)
-        let tones = drawing.markTones.count == drawing.marks.count ? drawing.markTones : drawing.marks.map { _ in 0 }
-        let boxes = zip(drawing.marks, tones).compactMap { mark, tone in
+        let boxes = drawing.tonedMarks.compactMap { mark, tone in
             1 - min(1, max(0, tone)) > share ? drawing.pixels(mark, dpi: dpi).map { Box(x0: $0.x0, y0: $0.y0, x1: $0.x1, y1: $0.y1) } : nil
         }
         let inch = Double(dpi)
