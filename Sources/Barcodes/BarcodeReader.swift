@@ -224,7 +224,7 @@ public final class BarcodeReader {
         guard !wanted.isEmpty else { return [] }
         if pass.area == .finderSymbols || pass.area == .finderPerspective { return try readUpright(page, pass: pass, wanted: wanted) }
         if pass.area == .smallModules { return try readSmallModules(page, pass: pass, wanted: wanted) }
-        if pass.area == .matrixFinders { return try readMatrixFinders(page, pass: pass, wanted: wanted) }
+        if pass.area == .matrixFinders { return try readMatrixFinders(page, pass: pass, wanted: wanted) + readAztecRunes(page, wanted: wanted) }
         if pass.area == .dataBarRows { return try readDataBarRows(page, pass: pass, wanted: wanted) + readMicroPDF417(page, pass: pass, wanted: wanted) }
         if pass.area == .blurredRetail { return try readBlurredRetail(page, pass: pass, wanted: wanted) }
         if pass.area == .blurredCodeAreas { return try readBlurredCodeAreas(page, pass: pass, wanted: wanted) }

@@ -32,6 +32,9 @@ enum BarcodeTrace {
             func boxes(_ list: [Box]) -> String { list.prefix(12).map { "\($0.x),\($0.y) \($0.width)x\($0.height)" }.joined(separator: "; ") }
             print("  candidates \(candidates.count) (\(candidateMS) ms): \(boxes(candidates)); without the text test \(loose.count): \(boxes(loose))")
             start = Date()
+            let runes = AztecRuneLocator.bullseyes(in: plane).map { ($0, AztecRuneDecoder.symbol(in: plane, at: $0)) }
+            print("  aztec runes over the whole image (\(ms(start)) ms): bullseyes \(runes.count), read \(runes.compactMap(\.1?.value))")
+            start = Date()
             let finders = QRFinderLocator.finders(in: plane)
             let crops = QRFinderLocator.triples(in: plane).map(\.area)
             print("  finders \(finders.count), crops \(crops.count) (\(ms(start)) ms): "

@@ -61,7 +61,9 @@ final class BarcodesPageStage: PageStage {
     /// EAN/UPC was read (``Barcodes/BlurredCode128Decoder``).
     /// 24: MicroPDF417 (`microPDF417`) read by quire's own decoder in the DataBar pass
     /// (``Barcodes/MicroPDF417Decoder``).
-    static let revision = 24
+    /// 25: Aztec runes (`aztec`, `]zC`, the value as three digits) read by quire's own reader in
+    /// the L-finder pass (``Barcodes/AztecRuneDecoder``): pages stored before may lack them.
+    static let revision = 25
     static let inputs: [Stage] = [.extract]
     static let needsImage = true
 
