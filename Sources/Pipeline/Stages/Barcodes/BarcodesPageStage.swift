@@ -61,7 +61,10 @@ final class BarcodesPageStage: PageStage {
     /// EAN/UPC was read (``Barcodes/BlurredCode128Decoder``).
     /// 24: MicroPDF417 (`microPDF417`) read by quire's own decoder in the DataBar pass
     /// (``Barcodes/MicroPDF417Decoder``).
-    static let revision = 24
+    /// 25: DataBar Limited looked for on regions whose gradients agree (coherence ≥ 0.6, also
+    /// the pieces found without the text test, joined along their band); MicroPDF417 read along
+    /// the pixel axis near its gradients' direction too.
+    static let revision = 25
     static let inputs: [Stage] = [.extract]
     static let needsImage = true
 
