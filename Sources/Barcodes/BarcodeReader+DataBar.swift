@@ -19,22 +19,37 @@ extension BarcodeReader {
         let dataBar = wanted.contains(.gs1DataBar), limited = wanted.contains(.gs1DataBarLimited)
         guard dataBar || limited else { return [] }
         var found: [Barcode] = []
-        for region in page.candidates(for: pass) {
+        // A Limited symbol's wide spaces split it, and a blurred or noisy one's pieces may fail the
+        // text test: its pieces among the regions found without it are joined (``DataBarLimitedPieces``).
+        let areas: [(Box, limited: Bool)] = (dataBar ? page.candidates(for: pass).map { ($0, false) } : [])
+            + (limited ? DataBarLimitedPieces.joined(page.regionsWithText(for: pass)).map { ($0, true) } : [])
+        for (region, isLimited) in areas {
             var symbols: [(Symbology, DataBarDecoder.Symbol)] = []
-            // A quiet zone around the region: a half symbol's guard and outer character may lie at its edge.
-            if dataBar, let (plane, offset) = try dataBarCrop(page, region, pad: max(8, min(region.width, region.height) / 8)) {
-                symbols += DataBarDecoder.symbols(in: plane, offset: offset).map { (.gs1DataBar, $0) }
-            }
-            // A Limited symbol's wide spaces split it: the region may hold only a piece of it, so
-            // it is grown across its bars by its own extent each way (and by a quiet zone along them).
-            if limited, let (piece, _) = try dataBarCrop(page, region, pad: 0),
-               let upright = DataBarLimitedDecoder.barsUpright(piece) {
+            if isLimited {
+                // Grown across its bars by its own extent each way (and by a quiet zone along them);
+                // looked at when its gradients agree on one direction (bars).
+                guard let (piece, _) = try dataBarCrop(page, region, pad: 0),
+                      let upright = DataBarLimitedDecoder.barsUpright(piece) else { continue }
                 let across = upright ? region.width : region.height, pad = (big: max(16, across), small: 8)
                 let (px, py) = upright ? (pad.big, pad.small) : (pad.small, pad.big)
                 let grown = Box(x: region.x - px, y: region.y - py, width: region.width + 2 * px, height: region.height + 2 * py)
                 if let (plane, offset) = try dataBarCrop(page, grown, pad: 0) {
-                    symbols += DataBarLimitedDecoder.symbols(in: plane, offset: offset).map { (.gs1DataBarLimited, $0) }
+                    var read = DataBarLimitedDecoder.symbols(in: plane, offset: offset)
+                    // A region small enough to hold a whole symbol of modules about a pixel wide:
+                    // looked at again on a copy twice the size (the edges of elements a pixel wide
+                    // are lost at the page's own sampling).
+                    if read.isEmpty, across <= DataBarLimitedDecoder.maxFineWidth,
+                       let (fine, _) = try dataBarCrop(page, grown, pad: 0, scale: 2) {
+                        read = DataBarLimitedDecoder.symbols(in: fine).map { symbol in
+                            DataBarDecoder.Symbol(gtin: symbol.gtin, points: symbol.points.map { ($0.x / 2 + offset.x, $0.y / 2 + offset.y) })
+                        }
+                    }
+                    symbols += read.map { (.gs1DataBarLimited, $0) }
                 }
+            }
+            // A quiet zone around the region: a half symbol's guard and outer character may lie at its edge.
+            if !isLimited, let (plane, offset) = try dataBarCrop(page, region, pad: max(8, min(region.width, region.height) / 8)) {
+                symbols += DataBarDecoder.symbols(in: plane, offset: offset).map { (.gs1DataBar, $0) }
             }
             for (symbology, symbol) in symbols {
                 let xs = symbol.points.map(\.x), ys = symbol.points.map(\.y)
@@ -49,14 +64,14 @@ extension BarcodeReader {
         return found
     }
 
-    /// The gray pixels of `region` grown by `pad` (within the page, at most ``maxDataBarPixels``)
-    /// and the page position of their origin; nil when there are none or too many.
-    private func dataBarCrop(_ page: BarcodePage, _ region: Box, pad: Int) throws(BarcodeError) -> (BarcodeGrayPlane, (x: Double, y: Double))? {
+    /// The gray pixels of `region` grown by `pad` (within the page, at most ``maxDataBarPixels``;
+    /// scaled by `scale`) and the page position of their origin; nil when there are none or too many.
+    private func dataBarCrop(_ page: BarcodePage, _ region: Box, pad: Int, scale: Double = 1) throws(BarcodeError) -> (BarcodeGrayPlane, (x: Double, y: Double))? {
         let bounds = Box(x: 0, y: 0, width: page.width, height: page.height)
         guard let area = region.expanded(by: pad).intersection(bounds),
               area.width * area.height <= Self.maxDataBarPixels else { return nil }
         let crop: BarcodeGrayPlane?
-        do { crop = try page.gray.barcodeGrayPlane(crop: area) } catch {
+        do { crop = try page.gray.barcodeGrayPlane(crop: area, scale: scale) } catch {
             throw .unusableImage(width: page.width, height: page.height)
         }
         return crop.map { ($0, (Double(area.x), Double(area.y))) }

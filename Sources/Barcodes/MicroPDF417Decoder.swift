@@ -48,28 +48,54 @@ package enum MicroPDF417Decoder {
     /// The symbols in `plane` (page pixels = plane pixels + `offset`).
     package static func symbols(in plane: BarcodeGrayPlane, offset: (x: Double, y: Double) = (0, 0)) -> [Symbol] {
         guard let across = acrossBars(plane), across.coherence >= minCoherence else { return [] }
-        // The cheap look: lines across the bars (either way along them) must show row starts.
+        // Along the gradients' direction and the pixel axis near it (``directions(_:)``), a cheap
+        // look (lines across the bars, either way along them) must show row starts before the full
+        // look reads rows; the first direction whose rows make a symbol gives it.
+        for base in directions(across.angle) where showsRowStarts(plane, across: base) {
+            var readings: [(MicroPDF417Row, [(x: Double, y: Double)])] = []
+            for degrees in stride(from: -fineReach, through: fineReach, by: fineStep) {
+                forEachLine(plane, angle: base + degrees * .pi / 180, spacing: spacing) { line in
+                    for row in MicroPDF417Row.rows(line) {
+                        let ends = [line.point(row.span.0), line.point(row.span.1)].map { (x: $0.x + offset.x, y: $0.y + offset.y) }
+                        readings.append((row, ends))
+                    }
+                }
+            }
+            if let symbol = symbol(readings) { return [symbol] }
+        }
+        return []
+    }
+
+    /// The cheap look along `across` (radians): ``minStartLines`` lines (every ``cheapSpacing`` px
+    /// or more: at most ``maxCheapLines`` a turn, so a region's cost is bounded by its length along
+    /// the rows), turned by each of ``cheapAngles``, show a row's start.
+    static func showsRowStarts(_ plane: BarcodeGrayPlane, across: Double) -> Bool {
         var starts = 0
-        // At most ``maxCheapLines`` lines a turn: a region's cost is bounded by its length along the rows.
-        let extent = abs(sin(across.angle)) * Double(plane.width) + abs(cos(across.angle)) * Double(plane.height)
+        let extent = abs(sin(across)) * Double(plane.width) + abs(cos(across)) * Double(plane.height)
         let cheap = max(cheapSpacing, extent / Double(maxCheapLines))
         for degrees in cheapAngles where starts < minStartLines {
-            forEachLine(plane, angle: across.angle + degrees * .pi / 180, spacing: cheap) { line in
+            forEachLine(plane, angle: across + degrees * .pi / 180, spacing: cheap) { line in
                 if starts < minStartLines, MicroPDF417Row.showsRowStart(line) { starts += 1 }
             }
         }
-        guard starts >= minStartLines else { return [] }
-        var readings: [(MicroPDF417Row, [(x: Double, y: Double)])] = []
-        for degrees in stride(from: -fineReach, through: fineReach, by: fineStep) {
-            forEachLine(plane, angle: across.angle + degrees * .pi / 180, spacing: spacing) { line in
-                for row in MicroPDF417Row.rows(line) {
-                    let ends = [line.point(row.span.0), line.point(row.span.1)].map { (x: $0.x + offset.x, y: $0.y + offset.y) }
-                    readings.append((row, ends))
-                }
-            }
-        }
-        return symbol(readings).map { [$0] } ?? []
+        return starts >= minStartLines
     }
+
+    /// The directions across the bars to look along (radians): the gradients' (`angle`) and, when
+    /// it lies within ``axisReach`` of a pixel row or column (but not within a look's own turns of
+    /// it), that axis: the gradients of a small symbol are pulled off its bars by its rows' edges
+    /// (a 1-column symbol's row address patterns step from row to row: 7–10° on generated ones),
+    /// and a symbol on a page mostly lies square to it.
+    static func directions(_ angle: Double) -> [Double] {
+        let axis = (angle / (.pi / 2)).rounded() * (.pi / 2)
+        let off = abs(angle - axis)
+        return off > axisMin * .pi / 180 && off <= axisReach * .pi / 180 ? [axis, angle] : [angle]
+    }
+
+    /// How far (degrees) the gradients' direction may lie from a pixel axis for the axis to be looked along too.
+    static let axisReach = 12.0
+    /// Within this (degrees) of an axis the look along the gradients' direction covers it.
+    static let axisMin = 1.5
 
     /// The symbol the row readings make, or nil (see the type's description).
     static func symbol(_ readings: [(MicroPDF417Row, [(x: Double, y: Double)])]) -> Symbol? {

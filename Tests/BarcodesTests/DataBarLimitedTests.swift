@@ -52,6 +52,67 @@ final class DataBarLimitedTests: XCTestCase {
         XCTAssertEqual(read.map(\.payload), expected.map(\.payload))
     }
 
+    /// A symbol under gray noise whose code-like region fails the region search's text test is
+    /// read: the Limited look takes the regions found without that test too.
+    func testNoisySymbolIsReadFromRegionsFoundWithoutTheTextTest() throws {
+        let (image, expected) = try Self.fixture("limited_noisy.jpg")
+        let read = try BarcodeReader(symbologies: [.gs1DataBarLimited]).read(image)
+        XCTAssertEqual(read.map(\.payload), expected.map(\.payload))
+    }
+
+    /// The bars' direction and whether a region is looked at come from its gradients
+    /// (``DataBarLimitedDecoder/barsUpright(_:)``): a noisy symbol's area is upright, turned a
+    /// quarter it is not; lines of text and rulings show no bars (their scan lines crossed 8
+    /// edges and more, so they were looked at).
+    func testGradientsTellBarsFromText() throws {
+        let (noisy, _) = try Self.fixture("limited_noisy.jpg")
+        let area = Box(x: 110, y: 120, width: 260, height: 150)
+        let plane = try XCTUnwrap(noisy.grayscale().barcodeGrayPlane(crop: area))
+        XCTAssertEqual(DataBarLimitedDecoder.barsUpright(plane), true)
+        let turned = try XCTUnwrap(noisy.grayscale().rotated(quarterTurns: 1).barcodeGrayPlane(
+            crop: Box(x: noisy.height - area.maxY, y: area.x, width: area.height, height: area.width)))
+        XCTAssertEqual(DataBarLimitedDecoder.barsUpright(turned), false)
+        let (text, _) = try Self.fixture("limited_codefree_text.jpg")
+        let lines = try XCTUnwrap(text.grayscale().barcodeGrayPlane(crop: Box(x: 20, y: 60, width: 440, height: 270)))
+        XCTAssertNil(DataBarLimitedDecoder.barsUpright(lines))
+    }
+
+    /// A symbol of 1-px modules (a low-resolution scan) is read on a copy of its area twice the
+    /// size: at the page's own sampling the edges of its narrow elements are lost.
+    func testSymbolOfOnePixelModulesIsReadTwiceTheSize() throws {
+        let (image, expected) = try Self.fixture("limited_fine_modules.jpg")
+        let read = try BarcodeReader(symbologies: [.gs1DataBarLimited]).read(image)
+        XCTAssertEqual(read.map(\.payload), expected.map(\.payload))
+        let bounds = try XCTUnwrap(read.first?.bounds)
+        XCTAssertTrue(bounds.contains(Point(x: 240, y: 170)), "\(bounds)")
+    }
+
+    /// A sharp symbol under heavy noise gives no code-like region, only pieces (between its
+    /// wide spaces) that fail the region search's text test: they are joined into one area
+    /// (``DataBarLimitedPieces``) and read.
+    func testPiecesFailingTheTextTestAreJoinedAndRead() throws {
+        let (image, expected) = try Self.fixture("limited_noise_pieces.jpg")
+        let page = try BarcodePage(image.grayscale())
+        XCTAssertEqual(page.candidates, [], "the premise: no code-like region passes the text test")
+        XCTAssertGreaterThan(page.regionsWithText.count, 2, "the premise: the symbol's pieces")
+        let read = try BarcodeReader(symbologies: [.gs1DataBarLimited]).read(image)
+        XCTAssertEqual(read.map(\.payload), expected.map(\.payload))
+    }
+
+    /// Pieces side by side on one band (the same top and bottom, gaps under half its height)
+    /// make one box, along rows or columns; pieces of other bands, or too far apart, do not.
+    func testPiecesOfOneBandAreJoined() {
+        let pieces = [Box(x: 113, y: 93, width: 62, height: 203), Box(x: 192, y: 93, width: 58, height: 203),
+                      Box(x: 280, y: 93, width: 50, height: 203), Box(x: 241, y: 93, width: 47, height: 203),
+                      Box(x: 168, y: 93, width: 31, height: 203)]
+        XCTAssertEqual(DataBarLimitedPieces.joined(pieces), [Box(x: 113, y: 93, width: 217, height: 203)])
+        let turned = pieces.map { Box(x: $0.y, y: $0.x, width: $0.height, height: $0.width) }
+        XCTAssertEqual(DataBarLimitedPieces.joined(turned), [Box(x: 93, y: 113, width: 203, height: 217)])
+        let apart = [Box(x: 0, y: 0, width: 40, height: 100), Box(x: 100, y: 0, width: 40, height: 100),
+                     Box(x: 45, y: 30, width: 40, height: 100)]
+        XCTAssertEqual(DataBarLimitedPieces.joined(apart), apart)
+    }
+
     /// The decoder alone reads every fixture, and each turned 180° (the symbol then lies the other
     /// way along the scan lines).
     func testDecoderReadsEveryFixtureEitherWayUp() throws {

@@ -37,6 +37,28 @@ final class MicroPDF417Tests: XCTestCase {
         }
     }
 
+    /// A sharp 1-column symbol square to the page is read: its gradients lean 8–11° off its
+    /// bars (the row address patterns step from row to row), beyond the looks' turns, so the
+    /// pixel axis near them is looked along too (``MicroPDF417Decoder/directions(_:)``).
+    func testSharpOneColumnSymbolIsReadAlongThePixelAxis() throws {
+        let (image, expected) = try Self.fixture("mpdf_one_column_sharp.jpg")
+        let plane = try XCTUnwrap(image.grayscale().barcodeGrayPlane())
+        let across = try XCTUnwrap(MicroPDF417Decoder.acrossBars(plane))
+        XCTAssertGreaterThan(abs(across.angle) * 180 / .pi, MicroPDF417Decoder.fineReach, "the premise: the gradients lean off the bars")
+        let read = try BarcodeReader(symbologies: [.microPDF417]).read(image)
+        XCTAssertEqual(read.map(\.payload), expected.map(\.payload))
+    }
+
+    /// The directions looked along: the gradients' alone within 1.5° of a pixel axis or beyond
+    /// 12° from it; the axis first, then the gradients', in between.
+    func testDirectionsAddTheNearPixelAxis() {
+        func degrees(_ list: [Double]) -> [Double] { list.map { ($0 * 180 / .pi * 100).rounded() / 100 } }
+        XCTAssertEqual(degrees(MicroPDF417Decoder.directions(1.0 * .pi / 180)), [1])
+        XCTAssertEqual(degrees(MicroPDF417Decoder.directions(-8.5 * .pi / 180)), [0, -8.5])
+        XCTAssertEqual(degrees(MicroPDF417Decoder.directions(84.0 * .pi / 180)), [90, 84])
+        XCTAssertEqual(degrees(MicroPDF417Decoder.directions(30.0 * .pi / 180)), [30])
+    }
+
     /// A binary payload keeps its bytes (`rawBytes`); a Latin-1 text has none.
     func testBinaryPayloadKeepsItsBytes() throws {
         func barcode(_ name: String) throws -> Barcode? {

@@ -63,7 +63,10 @@ final class BarcodesPageStage: PageStage {
     /// (``Barcodes/MicroPDF417Decoder``).
     /// 25: Aztec runes (`aztec`, `]zC`, the value as three digits) read by quire's own reader in
     /// the L-finder pass (``Barcodes/AztecRuneDecoder``): pages stored before may lack them.
-    static let revision = 25
+    /// 26: DataBar Limited looked for on regions whose gradients agree (coherence ≥ 0.6, also
+    /// the pieces found without the text test, joined along their band); MicroPDF417 read along
+    /// the pixel axis near its gradients' direction too.
+    static let revision = 26
     static let inputs: [Stage] = [.extract]
     static let needsImage = true
 
