@@ -30,6 +30,14 @@ public final class BarcodeReader {
     /// Passes of the last ``read(_:textPage:codeTexture:)`` that read the whole image (each
     /// blanked re-read counted).
     package internal(set) var wholeImageReads = 0
+    /// Whole-image gray planes of the last ``read(_:textPage:codeTexture:)`` made by leptonica
+    /// (clip, gray, scale) and taken again from ``lastWholePlane`` instead.
+    package internal(set) var wholePlanesMade = 0
+    package internal(set) var wholePlanesReused = 0
+    /// The last plain whole-image plane made and the image and scale it was made from: passes that
+    /// differ only in zxing's binariser (the quick look's two, on a quarter-size copy) read the
+    /// same pixels, which are made once. Holding the image keeps its identity from being reused.
+    private var lastWholePlane: (image: Image, scale: Double, plane: BarcodeGrayPlane)?
 
     private struct OptionsKey: Hashable {
         var formats: Int32
@@ -81,6 +89,9 @@ public final class BarcodeReader {
         candidateReads = 0
         textureFallbackReads = 0
         wholeImageReads = 0
+        wholePlanesMade = 0
+        wholePlanesReused = 0
+        defer { lastWholePlane = nil }
         let gated = search == .staged && page.isLarge
         var result: [Barcode] = []
         var rounds = 0
@@ -203,6 +214,7 @@ public final class BarcodeReader {
     /// The barcodes one pass finds on `image` (benchmarks measure passes one by one).
     public func read(_ image: Image, pass: BarcodePass) throws(BarcodeError) -> [Barcode] {
         guard image.width > 0, image.height > 0 else { return [] }
+        defer { lastWholePlane = nil }
         return try read(Self.page(image), pass: pass, onlyCandidates: false)
     }
 
@@ -263,13 +275,7 @@ public final class BarcodeReader {
         let area = crop ?? Box(x: 0, y: 0, width: image.width, height: image.height)
         // A pass that shrinks a tiny image or crop below a few pixels has nothing to read.
         guard Double(min(area.width, area.height)) * pass.scale >= 4 || pass.scale >= 1 else { return [] }
-        let converted: BarcodeGrayPlane?
-        do {
-            converted = try image.barcodeGrayPlane(crop: crop, scale: pass.scale, rotation: radians,
-                                                   normalize: pass.normalize, invert: pass.invert)
-        } catch {
-            throw .unusableImage(width: image.width, height: image.height)
-        }
+        let converted = try plane(of: image, crop: crop, pass: pass, rotation: radians)
         guard let plane = converted else {
             if crop != nil || pass.scale != 1 || pass.rotation != 0 || pass.normalize || pass.invert { return [] }  // degenerate transform, not an error
             throw .unusableImage(width: image.width, height: image.height)
@@ -285,6 +291,29 @@ public final class BarcodeReader {
         if pass.invert && pass.linearOnly { symbols = Self.onDarkGround(symbols, plane: plane) }
         symbols = Self.withPDF417RightEdges(symbols, plane: plane)
         return barcodes(symbols, wanted: wanted, area: cropBox, pagePoint: transform.pagePoint)
+    }
+
+    /// The pixels `pass` reads of `image` (``Image/barcodeGrayPlane``); a plain whole-image plane
+    /// (no crop, turn, normalisation or inversion) of the same image at the same scale as the last
+    /// one is that one again.
+    private func plane(of image: Image, crop: Box?, pass: BarcodePass, rotation: Double) throws(BarcodeError) -> BarcodeGrayPlane? {
+        let plain = crop == nil && rotation == 0 && !pass.normalize && !pass.invert
+        if plain, let last = lastWholePlane, last.image === image, last.scale == pass.scale {
+            wholePlanesReused += 1
+            return last.plane
+        }
+        let made: BarcodeGrayPlane?
+        do {
+            made = try image.barcodeGrayPlane(crop: crop, scale: pass.scale, rotation: rotation,
+                                              normalize: pass.normalize, invert: pass.invert)
+        } catch {
+            throw .unusableImage(width: image.width, height: image.height)
+        }
+        if plain, let made {
+            wholePlanesMade += 1
+            lastWholePlane = (image, pass.scale, made)
+        }
+        return made
     }
 
     /// Each finder triple's symbol read upright at a good module size (``UprightSymbol``): by the
