@@ -56,5 +56,8 @@ final class BackgroundMapTests: XCTestCase {
     func testAnImageTooSmallToMapComesBackUnchanged() throws {
         try assertSameAsLeptonica(unevenPage(width: 30, height: 40))
         try assertSameAsLeptonica(unevenPage(width: 200, height: 20))
+        // Smaller than leptonica can make a map of at all (its map call fails).
+        try assertSameAsLeptonica(unevenPage(width: 8, height: 8))
+        try assertSameAsLeptonica(unevenPage(width: 8, height: 19))
     }
 }
