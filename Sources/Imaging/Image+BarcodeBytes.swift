@@ -58,8 +58,8 @@ extension Image {
                 owned.append(scaled); current = scaled
             }
             if normalize {
-                // pixBackgroundNormSimple: a new 8-bpp pix, background mapped to 200.
-                guard let normed = pixBackgroundNormSimple(current, nil, nil) else { throw .operation("normalise an image's background") }
+                // pixBackgroundNormSimple's pixels: a new 8-bpp pix, background mapped to 200.
+                guard let normed = Image.backgroundNormalized(current) else { throw .operation("normalise an image's background") }
                 owned.append(normed); current = normed
             }
             if invert {

@@ -56,8 +56,8 @@ extension Image {
         let gray = try isPlainGray ? self : grayscale()
         let margin = borderMargin
         return try Image.ocrWrap(gray.withPix { pix -> UnsafeMutablePointer<PIX>? in
-            // pixBackgroundNormSimple(pixs, pixim, pixg): background → 200.
-            var norm: UnsafeMutablePointer<PIX>? = pixBackgroundNormSimple(pix, nil, nil)
+            // pixBackgroundNormSimple's pixels: background → 200.
+            var norm: UnsafeMutablePointer<PIX>? = Image.backgroundNormalized(pix)
             defer { pixDestroy(&norm) }
             guard let norm else { return nil }
             var whitened: UnsafeMutablePointer<PIX>? = Image.whitenedDarkBorder(norm, paper: 200, margin: margin)

@@ -30,8 +30,8 @@ extension Image {
     package func ocrNormalizedBackground() throws -> Image {
         let gray = try isPlainGray ? self : grayscale()
         return try Image.ocrWrap(gray.withPix { pix in
-            // pixBackgroundNormSimple(pixs, pixim, pixg): background → 200; then stretch.
-            guard let norm = pixBackgroundNormSimple(pix, nil, nil) else { return nil }
+            // pixBackgroundNormSimple's pixels: background → 200; then stretch.
+            guard let norm = Image.backgroundNormalized(pix) else { return nil }
             defer { var n: UnsafeMutablePointer<PIX>? = norm; pixDestroy(&n) }
             return pixGammaTRC(nil, norm, 1.0, 30, 200)
         }, "pixBackgroundNormSimple")

@@ -81,8 +81,8 @@ extension Image {
             image = try image.halvedGray(); factor *= 2
         }
         let boxes: [DocumentModel.Box] = try image.withPix { pix throws(ImageError) -> [DocumentModel.Box] in
-            // pixBackgroundNormSimple: background → 200.
-            var norm: UnsafeMutablePointer<PIX>? = pixBackgroundNormSimple(pix, nil, nil)
+            // pixBackgroundNormSimple's pixels: background → 200.
+            var norm: UnsafeMutablePointer<PIX>? = Image.backgroundNormalized(pix)
             defer { pixDestroy(&norm) }
             // The sheet's dark surroundings (a photographed receipt on a table) would take
             // Otsu's threshold between them and the paper, losing faint print.

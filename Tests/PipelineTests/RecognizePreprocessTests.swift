@@ -52,6 +52,23 @@ final class RecognizePreprocessTests: XCTestCase {
         XCTAssertEqual(try pre.reoriented(try RecognizeFixture.image("rotated180.png"), textScale: nil)?.rotation, 180)
     }
 
+    /// The OSD model is loaded when a page's orientation is first looked at, not when the
+    /// worker starts: a page prepared without orientation (the pipeline reads it first) and a
+    /// well-read page leave it unloaded.
+    func testTheOrientationEngineIsLoadedOnlyWhenAPageNeedsIt() throws {
+        let pre = try Preprocessor(settings: ExtractSettings())
+        XCTAssertFalse(pre.orientationEngineLoaded)
+        XCTAssertEqual(try pre.prepare(try RecognizeFixture.image("rotated180.png"), orientation: false).rotation, 0)
+        XCTAssertFalse(pre.orientationEngineLoaded)
+        XCTAssertEqual(try pre.reoriented(try RecognizeFixture.image("rotated180.png"), textScale: nil)?.rotation, 180)
+        XCTAssertTrue(pre.orientationEngineLoaded)
+        var off = ExtractSettings()
+        off.detectOrientation = false
+        let without = try Preprocessor(settings: off)
+        XCTAssertNil(try without.reoriented(try RecognizeFixture.image("rotated180.png"), textScale: nil))
+        XCTAssertFalse(without.orientationEngineLoaded)
+    }
+
     func testSwitchesTurnEachStepOff() throws {
         var settings = ExtractSettings()
         settings.detectOrientation = false
