@@ -148,6 +148,7 @@ database: {db}
 inputs:
   - path: {os.path.join(SET, "pages")}
     include: ["*.png"]
+    min_file_age: 0                     # a set made seconds ago is read whole
 extract:
   detect_orientation: true
   deskew: true
@@ -168,6 +169,9 @@ barcodes:
                                           "p.id = b.page_id join documents d on d.id = p.document_id"):
         found[os.path.basename(path)].append({"symbology": sym, "payload": payload})
     files = [r[0] for r in con.execute("select path from documents")]
+    pages = len(os.listdir(os.path.join(SET, "pages")))
+    if len(files) != pages:
+        sys.exit(f"quire stored {len(files)} of the set's {pages} pages ({db}): not scored")
     return [{"file": os.path.basename(f), "pass": "search=staged", "seconds": seconds / max(1, len(files)),
              "found": found[os.path.basename(f)]} for f in files]
 
