@@ -27,7 +27,13 @@ enum Equations {
         // One number only: a table row of values with uncertainties ("3.13 (8) 3.33 (7)") has several.
         if isEquationNumber(line.words.last!.text), n >= 2, real < 0.5 * Double(n),
            line.words.filter({ isEquationNumber($0.text) }).count == 1 { return true }
-        return line.words.contains { $0.text.contains(where: signs.contains) } && real < 0.3 * Double(n)
+        return line.words.contains(where: { hasSign($0.text) }) && real < 0.3 * Double(n)
+    }
+
+    /// The word holds one of `signs` (its printable-ASCII ones are "=", "<" and ">").
+    static func hasSign(_ token: String) -> Bool {
+        PrintableASCII.withBytes(token) { $0.contains { $0 == 0x3D || $0 == 0x3C || $0 == 0x3E } }
+            ?? token.contains(where: signs.contains)
     }
 
     /// "(12)", "(3a)", "(2.10)", with an optional trailing period or comma; not "(2012)".
@@ -42,7 +48,13 @@ enum Equations {
         return core.allSatisfy { $0.isNumber || $0 == "." || ($0.isLetter && $0.isLowercase) } && core.count <= 6
     }
 
-    private static func isRealWord(_ token: String) -> Bool {
+    static func isRealWord(_ token: String) -> Bool {
+        if let real = PrintableASCII.withBytes(token, { bytes -> Bool in
+            var lo = 0, hi = bytes.count
+            while hi > lo, ".,;:!?)\"'".utf8.contains(bytes[hi - 1]) { hi -= 1 }
+            while lo < hi, "(\"'".utf8.contains(bytes[lo]) { lo += 1 }
+            return hi - lo >= 3 && bytes[lo..<hi].allSatisfy { PrintableASCII.isLetter($0) || $0 == 0x2D }
+        }) { return real }
         var s = Substring(token)
         while let last = s.last, ".,;:!?)”\"'".contains(last) { s = s.dropLast() }
         while let first = s.first, "(“\"'".contains(first) { s = s.dropFirst() }

@@ -126,6 +126,17 @@ enum Headings {
         // A section number opening the line ("1.1") is not counted against it.
         let counted = sectionDepth(of: line.words[0].text) != nil ? line.words.dropFirst() : line.words[...]
         for w in counted {
+            // "=", "<", ">" are the printable-ASCII members of `mathSigns`.
+            if let sign = PrintableASCII.withBytes(w.text, { bytes -> Bool in
+                for b in bytes {
+                    if b == 0x3D || b == 0x3C || b == 0x3E { return true }
+                    if PrintableASCII.isLetter(b) { letters += 1 } else { others += 1 }
+                }
+                return false
+            }) {
+                if sign { return false }
+                continue
+            }
             for c in w.text {
                 if mathSigns.contains(c) { return false }
                 if c.isLetter { letters += 1 } else { others += 1 }

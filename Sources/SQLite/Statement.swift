@@ -51,6 +51,17 @@ public final class Statement {
         sqlite3_reset(handle)
     }
 
+    /// Runs the statement to completion with its parameters bound by `bind`, in order, with their
+    /// own types (``ParameterBinder``): for the rows of a bulk insert.
+    public func execute(binding bind: (inout ParameterBinder) throws -> Void) throws {
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+        var binder = ParameterBinder(handle: handle, statement: self)
+        try bind(&binder)
+        while try step() {}
+        sqlite3_reset(handle)
+    }
+
     /// Runs a query and hands each row to `body`; the row is valid only inside the call.
     public func forEachRow(_ values: [SQLiteBindable?] = [], _ body: (Row) throws -> Void) throws {
         try bind(values)
@@ -66,6 +77,9 @@ public final class Statement {
         try forEachRow(values) { out.append(try transform($0)) }
         return out
     }
+
+    /// The error of a failed bind, with this statement's SQL.
+    func failure(_ rc: Int32) -> SQLiteError { database.error(code: rc, context: sql) }
 
     private func step() throws -> Bool {
         let rc = sqlite3_step(handle)

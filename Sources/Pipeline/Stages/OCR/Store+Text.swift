@@ -14,13 +14,22 @@ extension WriteTransaction {
             """)
         for (i, line) in text.lines.enumerated() {
             let b = line.box
-            try insertLine.execute([pageID, i, line.text, line.confidence, b.x, b.y, b.width, b.height,
-                                    line.stage.rawValue, line.blockHint, line.paragraphHint, line.fontSize])
+            // Typed binds (`ParameterBinder`): the same values as `execute([...])`, without its
+            // array of existentials for each of a page's ≈ 500 words.
+            try insertLine.execute { p in
+                try p.bind(pageID); try p.bind(i); try p.bind(line.text); try p.bind(line.confidence)
+                try p.bind(b.x); try p.bind(b.y); try p.bind(b.width); try p.bind(b.height)
+                try p.bind(line.stage.rawValue); try p.bind(line.blockHint); try p.bind(line.paragraphHint)
+                try p.bind(line.fontSize)
+            }
             let lineID = lastInsertRowID
             for (j, w) in line.words.enumerated() {
                 let wb = w.box
-                try insertWord.execute([pageID, lineID, j, w.text, w.confidence, wb.x, wb.y, wb.width, wb.height,
-                                        w.fontSize, w.isBold])
+                try insertWord.execute { p in
+                    try p.bind(pageID); try p.bind(lineID); try p.bind(j); try p.bind(w.text); try p.bind(w.confidence)
+                    try p.bind(wb.x); try p.bind(wb.y); try p.bind(wb.width); try p.bind(wb.height)
+                    try p.bind(w.fontSize); try p.bind(w.isBold)
+                }
             }
         }
         let insertRegion = try statement("""
