@@ -107,6 +107,14 @@ final class BarcodePage {
     /// The page's pixels, copied once, on first use (nil when leptonica cannot copy them).
     lazy var plane: BarcodeGrayPlane? = try? gray.barcodeGrayPlane()
 
+    /// The gray pixels of `area` (scaled by `scale`) for a decoder of quire's own; nil when the
+    /// area misses the page; `unusableImage` when leptonica cannot make them.
+    func crop(_ area: Box, scale: Double = 1) throws(BarcodeError) -> BarcodeGrayPlane? {
+        do { return try gray.barcodeGrayPlane(crop: area, scale: scale) } catch {
+            throw .unusableImage(width: width, height: height)
+        }
+    }
+
     /// Small Data Matrix symbols found by their L finder (``DataMatrixLocator``), found once, on first use.
     private(set) lazy var matrixFinderSymbols: [Box] = plane.map { DataMatrixLocator.symbols(in: $0) } ?? []
 

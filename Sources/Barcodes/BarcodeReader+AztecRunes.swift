@@ -23,10 +23,7 @@ extension BarcodeReader {
             : [bounds]
         var found: [Barcode] = []
         for area in areas {
-            let crop: BarcodeGrayPlane?
-            do { crop = try page.gray.barcodeGrayPlane(crop: area) } catch {
-                throw .unusableImage(width: page.width, height: page.height)
-            }
+            let crop = try page.crop(area)
             guard let plane = crop else { continue }
             let origin = Point(x: area.x, y: area.y)
             for bullseye in AztecRuneLocator.bullseyes(in: plane, offset: origin) {

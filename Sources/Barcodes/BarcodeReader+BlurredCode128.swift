@@ -8,10 +8,7 @@ extension BarcodeReader {
     /// across `angle`, reported as zxing-cpp reports Code 128: GS1-128 (FNC1 first) with `]C1`
     /// and the FNC1 left out, later FNC1s as GS; otherwise `]C0`.
     func readBlurredCode128(_ page: BarcodePage, area: Box, angle: Double, wanted: Set<Symbology>) throws(BarcodeError) -> [Barcode] {
-        let crop: BarcodeGrayPlane?
-        do { crop = try page.gray.barcodeGrayPlane(crop: area) } catch {
-            throw .unusableImage(width: page.width, height: page.height)
-        }
+        let crop = try page.crop(area)
         guard let plane = crop else { return [] }
         let symbols = BlurredCode128Decoder.read(width: plane.width, height: plane.height, bytes: plane.bytes, angle: angle).map { read in
             ZXingSymbol(format: Symbology.code128.zxingFormat, text: read.text, bytes: [],

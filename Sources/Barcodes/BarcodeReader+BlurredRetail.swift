@@ -53,10 +53,7 @@ extension BarcodeReader {
     /// reported as zxing reports them: an EAN-13 with a leading 0 as UPC-A (12 digits) when UPC-A
     /// is asked for.
     func readBlurred(_ page: BarcodePage, area: Box, angle: Double, wanted: Set<Symbology>) throws(BarcodeError) -> [Barcode] {
-        let crop: BarcodeGrayPlane?
-        do { crop = try page.gray.barcodeGrayPlane(crop: area) } catch {
-            throw .unusableImage(width: page.width, height: page.height)
-        }
+        let crop = try page.crop(area)
         guard let plane = crop else { return [] }
         let reads = BlurredEANDecoder.read(width: plane.width, height: plane.height, bytes: plane.bytes, angle: angle)
         let symbols = reads.compactMap { read -> ZXingSymbol? in
@@ -72,10 +69,7 @@ extension BarcodeReader {
 
     /// The region's pixels' dominant edge angle and coherence (``ScanProfile/dominantAngle``).
     func edgeAngle(of page: BarcodePage, in region: Box) throws(BarcodeError) -> (Double, Double)? {
-        let crop: BarcodeGrayPlane?
-        do { crop = try page.gray.barcodeGrayPlane(crop: region) } catch {
-            throw .unusableImage(width: page.width, height: page.height)
-        }
+        let crop = try page.crop(region)
         guard let plane = crop else { return nil }
         let (angle, coherence) = ScanProfile.dominantAngle(width: plane.width, height: plane.height, bytes: plane.bytes)
         return (angle, coherence)

@@ -70,10 +70,7 @@ extension BarcodeReader {
         let bounds = Box(x: 0, y: 0, width: page.width, height: page.height)
         guard let area = region.expanded(by: pad).intersection(bounds),
               area.width * area.height <= Self.maxDataBarPixels else { return nil }
-        let crop: BarcodeGrayPlane?
-        do { crop = try page.gray.barcodeGrayPlane(crop: area, scale: scale) } catch {
-            throw .unusableImage(width: page.width, height: page.height)
-        }
+        let crop = try page.crop(area, scale: scale)
         return crop.map { ($0, (Double(area.x), Double(area.y))) }
     }
 

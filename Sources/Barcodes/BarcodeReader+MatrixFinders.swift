@@ -11,10 +11,7 @@ extension BarcodeReader {
         for symbol in page.matrixFinderSymbols {
             candidateReads += 1
             guard let area = symbol.expanded(by: max(6, max(symbol.width, symbol.height) / 3)).intersection(bounds) else { continue }
-            let crop: BarcodeGrayPlane?
-            do { crop = try page.gray.barcodeGrayPlane(crop: area) } catch {
-                throw .unusableImage(width: page.width, height: page.height)
-            }
+            let crop = try page.crop(area)
             guard let plane = crop else { continue }
             BarcodeGeometry.merge(try readEnlarged(plane, of: area, page: page, factors: [1] + ModuleScale.factors, pass: pass, wanted: wanted), into: &found)
         }

@@ -54,11 +54,7 @@ extension BarcodeReader {
     private func microPDF417Crop(_ page: BarcodePage, _ region: Box) throws(BarcodeError) -> (BarcodeGrayPlane, Point)? {
         guard let area = region.intersection(Box(x: 0, y: 0, width: page.width, height: page.height)),
               area.width * area.height <= Self.maxDataBarPixels else { return nil }
-        do {
-            return try page.gray.barcodeGrayPlane(crop: area).map { ($0, Point(x: area.x, y: area.y)) }
-        } catch {
-            throw .unusableImage(width: page.width, height: page.height)
-        }
+        return try page.crop(area).map { ($0, Point(x: area.x, y: area.y)) }
     }
 
     /// How far a region is grown along its rows each way (share of its extent that way: a

@@ -18,10 +18,7 @@ extension BarcodeReader {
         var found: [Barcode] = []
         for area in page.candidates {
             candidateReads += 1
-            let crop: BarcodeGrayPlane?
-            do { crop = try page.gray.barcodeGrayPlane(crop: area) } catch {
-                throw .unusableImage(width: page.width, height: page.height)
-            }
+            let crop = try page.crop(area)
             guard let plane = crop, let module = ModuleScale.estimate(plane), module < ModuleScale.smallModule else { continue }
             guard plane.width * plane.height * 16 <= Self.maxEnlargedPixels else { continue }
             BarcodeGeometry.merge(try readEnlarged(plane, of: area, page: page, factors: ModuleScale.factors, pass: pass, wanted: wanted), into: &found)
