@@ -1,8 +1,5 @@
 import CSQLite
 
-/// `SQLITE_TRANSIENT` does not import into Swift: SQLite copies the bound bytes.
-private let SQLITE_TRANSIENT = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
-
 /// Binds a statement's parameters one after the other (1-based, in call order) with their
 /// own types: a bulk insert's row (a page's ≈ 500 words) without the `[SQLiteBindable?]` array
 /// of existentials that ``Statement/execute(_:)`` builds, boxes and unboxes for every row.

@@ -1,7 +1,7 @@
 import CSQLite
 
-/// `SQLITE_TRANSIENT` does not import into Swift: SQLite copies the bound bytes.
-private let SQLITE_TRANSIENT = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+/// `SQLITE_TRANSIENT` does not import into Swift: SQLite copies the bound bytes (also ``ParameterBinder``'s).
+let SQLITE_TRANSIENT = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
 /// A prepared statement: owns one `sqlite3_stmt`, finalized in `deinit`.
 ///
