@@ -21,7 +21,7 @@ enum AddressDetector {
         var i = 0
         while i < lines.count {
             // Each of the street pattern's forms holds a `\d`: a line without a digit has none.
-            guard lines[i].hasDigit, mayHoldStreet(lines[i].text), let streetMatch = street.firstMatch(in: lines[i].text, range: NSRange(location: 0, length: lines[i].length)) else {
+            guard lines[i].hasDigit, mayHoldStreet(lines[i].utf8), let streetMatch = street.firstMatch(in: lines[i].text, range: NSRange(location: 0, length: lines[i].length)) else {
                 i += 1; continue
             }
             var end: Int?
@@ -45,6 +45,8 @@ enum AddressDetector {
 
     /// The street words, lower case, for ``mayHoldStreet(_:)``.
     static let streetWordSet = Set(streetWords.split(separator: "|").map(String.init))
+    /// The street words' bytes, by their first byte.
+    static let streetWordBytes = Dictionary(grouping: streetWordSet.map { Array($0.utf8) }, by: { $0[0] })
     /// The endings of the street pattern's third form (before its `\s*\d+`) that are ASCII.
     static let asciiStreetEndings = ["strasse", "str.", "weg", "platz", "gasse", "allee", "ring", "damm", "ufer",
                                      "gatan", "vej", "gade"].map { Array($0.utf8) }
@@ -53,8 +55,10 @@ enum AddressDetector {
     /// matching is ASCII lower-casing) with no street word as a whole word (a run of ASCII
     /// letters, digits and `_`, what `\b` bounds there) and no street ending followed by
     /// optional white space and a digit. Other lines are always matched (true).
-    static func mayHoldStreet(_ text: String) -> Bool {
-        let bytes = Array(text.utf8)
+    static func mayHoldStreet(_ text: String) -> Bool { mayHoldStreet(Array(text.utf8)) }
+
+    /// The same, from the text's UTF-8 bytes.
+    static func mayHoldStreet(_ bytes: [UInt8]) -> Bool {
         guard bytes.allSatisfy({ $0 < 0x80 }) else { return true }
         let lower = bytes.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 32 : $0 }
         func isWord(_ b: UInt8) -> Bool { (b >= 0x61 && b <= 0x7A) || (b >= 0x30 && b <= 0x39) || b == 0x5F }
@@ -63,7 +67,7 @@ enum AddressDetector {
             guard isWord(lower[i]) else { i += 1; continue }
             var j = i
             while j < lower.count, isWord(lower[j]) { j += 1 }
-            if streetWordSet.contains(String(decoding: lower[i..<j], as: UTF8.self)) { return true }
+            if let words = streetWordBytes[lower[i]], words.contains(where: { $0.count == j - i && $0.elementsEqual(lower[i..<j]) }) { return true }
             i = j
         }
         for ending in asciiStreetEndings {

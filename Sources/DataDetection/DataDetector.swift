@@ -18,10 +18,12 @@ public struct DataDetector: Sendable {
     public let settings: DetectionSettings
     let phoneNumbers: (any PhoneNumberParsing)?
     let rules: LocaleRules
+    let months: DateDetector.MonthRegexes
 
     public init(settings: DetectionSettings = DetectionSettings(), phoneNumbers: (any PhoneNumberParsing)? = nil) {
         self.settings = settings; self.phoneNumbers = phoneNumbers
         self.rules = LocaleRules(settings: settings)
+        self.months = DateDetector.monthRegexes(rules)
     }
 
     /// The data in one page, in reading order (by line, then position). `documentDates` is the
@@ -29,7 +31,7 @@ public struct DataDetector: Sendable {
     /// dates decide.
     public func detect(in page: PageText, documentDates: DateOrderHint? = nil) -> [DetectedData] {
         guard settings.enabled, !settings.types.isEmpty else { return [] }
-        let context = PageContext(page: page, rules: rules, documentDates: documentDates)
+        let context = PageContext(page: page, rules: rules, months: months, documentDates: documentDates)
         var candidates: [Candidate] = []
         let types = settings.types
         for line in context.lines where !line.words.isEmpty {
@@ -95,9 +97,9 @@ public struct DataDetector: Sendable {
 /// "Flight" or "Tracking" nearby), the locale's rules and the resolved day/month order.
 struct PageContext {
     let lines: [LineText]
-    /// Each line's text lower-cased, for label look-ups.
-    let lowered: [String]
     let rules: LocaleRules
+    /// The month-name date patterns of the rules' month names.
+    let months: DateDetector.MonthRegexes
     let dateOrder: LocaleRules.DateOrder
     /// True when the order came from the locale or from deciding dates, not the default.
     let dateOrderKnown: Bool
@@ -105,52 +107,62 @@ struct PageContext {
     var pageCurrency: String?
     /// True when the page speaks of money: a currency mark or a word such as "total".
     var mentionsMoney: Bool
-    /// Which label expressions match which lines, as found so far: a label is looked for near
-    /// every candidate, and each line is searched for it once.
-    let labels = LabelMatches()
+    /// The amount pattern's matches on each line (none on a line without a digit): the money
+    /// survey and the money detector read the same matches.
+    let amounts: [[RegexMatch]]
+    /// Which labels are on which lines, as found so far: a label is looked for near every
+    /// candidate, and each line is read for all labels once.
+    let labels: LabelMatches
 
-    init(page: PageText, rules: LocaleRules, documentDates: DateOrderHint?) {
+    init(page: PageText, rules: LocaleRules, months: DateDetector.MonthRegexes, documentDates: DateOrderHint?) {
         lines = page.lines.enumerated().map { LineText(line: $0.offset, words: $0.element.words) }
-        lowered = lines.map { $0.text.lowercased() }
-        self.rules = rules
-        var pageHint = DateOrderHint()
-        for l in lines { pageHint.count(in: l.text) }
+        self.rules = rules; self.months = months
+        labels = LabelMatches(lines: lines)
         if let order = rules.dateOrder {
             dateOrder = order; dateOrderKnown = true
-        } else if let order = documentDates?.order ?? pageHint.order {
+        } else if let order = documentDates?.order ?? DateOrderHint(lines: lines).order {
             dateOrder = order; dateOrderKnown = true
         } else {
             dateOrder = .dayFirst; dateOrderKnown = false
         }
+        let pattern = rules.groupingSeparator == " " ? MoneyDetector.amountSpaceGrouped : MoneyDetector.amount
+        amounts = lines.map { $0.hasDigit && MoneyDetector.mayHoldAmount($0) ? $0.matches(pattern) : [] }
         pageCurrency = nil; mentionsMoney = false
-        (pageCurrency, mentionsMoney) = MoneyDetector.survey(lines: lines, lowered: lowered, rules: rules)
+        (pageCurrency, mentionsMoney) = MoneyDetector.survey(lines: lines, amounts: amounts, rules: rules)
     }
 
-    /// True when one of `words` (lower-case, matched at word starts) is on line `line` or within
-    /// `within` lines of it.
-    func hasLabel(_ regex: NSRegularExpression, near line: Int, within: Int) -> Bool {
-        let lo = max(0, line - within), hi = min(lowered.count - 1, line + within)
+    /// True when `label` is on line `line` or within `within` lines of it.
+    func hasLabel(_ label: Label, near line: Int, within: Int) -> Bool {
+        let lo = max(0, line - within), hi = min(lines.count - 1, line + within)
         guard lo <= hi else { return false }
-        for i in lo...hi where labels.matches(regex, line: i, lowered[i]) { return true }
+        for i in lo...hi where labels.kinds(line: i).contains(Label.Kinds(label)) { return true }
         return false
     }
 }
 
-/// Memoised label matches of one page (`PageContext.hasLabel`): one search per expression and
-/// line. A reference type so that copies of the page's context share it; it lives for one
+/// The labels of each line of one page (`PageContext.hasLabel`), read once per line when first
+/// asked for. A reference type so that copies of the page's context share it; it lives for one
 /// `detect` call on one thread.
 final class LabelMatches {
-    private struct Key: Hashable { let regex: ObjectIdentifier; let line: Int }
-    private var known: [Key: Bool] = [:]
-    /// The expressions looked for, kept alive so that no other one can take their identity.
-    private var expressions: [ObjectIdentifier: NSRegularExpression] = [:]
+    private let lines: [LineText]
+    private var known: [Label.Kinds?]
 
-    func matches(_ regex: NSRegularExpression, line: Int, _ text: String) -> Bool {
-        let key = Key(regex: ObjectIdentifier(regex), line: line)
-        if let found = known[key] { return found }
-        expressions[key.regex] = regex
-        let found = regex.matches(anywhereIn: text)
-        known[key] = found
+    init(lines: [LineText]) {
+        self.lines = lines
+        known = Array(repeating: nil, count: lines.count)
+    }
+
+    func kinds(line i: Int) -> Label.Kinds {
+        if let found = known[i] { return found }
+        let found = Label.kinds(in: lines[i].utf8) ?? Self.searched(lines[i].text.lowercased())
+        known[i] = found
+        return found
+    }
+
+    /// The labels whose expressions match `lowered`.
+    private static func searched(_ lowered: String) -> Label.Kinds {
+        var found: Label.Kinds = []
+        for label in Label.allCases where label.regex.matches(anywhereIn: lowered) { found.insert(Label.Kinds(label)) }
         return found
     }
 }

@@ -30,7 +30,7 @@ extension DateDetector {
     static func misreadDates(in line: LineText, besides strict: [Found], context: PageContext) -> [Found] {
         // Every form keeps at least four real digits (six digit places; a repaired word holds more
         // digits than letters): most lines hold no date, and skip the regular expressions.
-        guard line.text.utf8.lazy.filter({ (48...57).contains($0) }).count >= 4 else { return [] }
+        guard line.utf8.lazy.filter({ (48...57).contains($0) }).count >= 4 else { return [] }
         var found: [Found] = []
         func keep(_ f: Found) {
             guard !strict.contains(where: { $0.range.overlaps(f.range) }),
@@ -46,6 +46,8 @@ extension DateDetector {
             }
         }
         let text = repaired ?? line
+        // Both spaced forms hold a digit, a separator and a digit in a row.
+        guard repaired != nil || mayHoldSpacedDate(line) else { return found }
         for m in text.matches(spacedDayFirst) {
             if let a = Int(m[1] ?? ""), let b = Int(m[3] ?? ""), let y = year(m[4] ?? "") {
                 if let f = ordered(a, b, y, m.range, context) { keep(f) }
@@ -57,6 +59,13 @@ extension DateDetector {
             }
         }
         return found
+    }
+
+    /// False only where neither spaced form (`spacedDayFirst`, `spacedMonthSeparator`) can match
+    /// a line as it is: an ASCII line with no digit, ".", "/" or "-", and digit in a row. Lines
+    /// that are not ASCII are always searched (`\d` takes any script's digits).
+    static func mayHoldSpacedDate(_ line: LineText) -> Bool {
+        !line.isASCII || TextGates.hasSeparator(in: line.utf8, of: Array("./-".utf8), digitsAfter: 1)
     }
 
     /// A day and month in either order, as the strict numeric form reads them.
@@ -71,6 +80,8 @@ extension DateDetector {
     static func repairedDigits(_ line: LineText) -> LineText? {
         var changed = false
         let words = line.words.map { word -> Word in
+            // The bytes first: a word needs two ASCII digits and a separator to be repaired.
+            guard mayBeRepaired(word.text) else { return word }
             let chars = Array(word.text)
             let digits = chars.filter(\.isASCIIDigit).count
             guard digits >= 2, chars.contains(where: { "./-".contains($0) }) else { return word }
@@ -88,6 +99,16 @@ extension DateDetector {
             return w
         }
         return changed ? LineText(line: line.line, words: words) : nil
+    }
+
+    /// False only for a word `repairedDigits` leaves alone for want of two ASCII digits or a
+    /// ".", "/" or "-" (each such character is its own byte).
+    static func mayBeRepaired(_ word: String) -> Bool {
+        var digits = 0, separator = false
+        for b in word.utf8 {
+            if b >= 0x30 && b <= 0x39 { digits += 1 } else if b == 0x2E || b == 0x2F || b == 0x2D { separator = true }
+        }
+        return digits >= 2 && separator
     }
 }
 

@@ -20,14 +20,14 @@ enum DateDetector {
     static let connector = NSRegularExpression.make(#"^\s*(-|–|—|~|to|until|till|thru|through|bis|au|al|a|tot|hingga|sehingga)\s*$"#, caseInsensitive: true)
 
     static func find(in line: LineText, context: PageContext) -> [Candidate] {
-        let months = monthRegexes(context.rules)
+        let months = context.months
         var found: [Found] = []
         // The numeric pattern needs its separator twice (`([./-])…\2`).
-        for m in TextGates.repeatsADateSeparator(line.text) ? line.matches(numeric) : [] {
+        for m in TextGates.repeatsADateSeparator(line.utf8) ? line.matches(numeric) : [] {
             if let f = numericDate(m, context: context) { found.append(f) }
         }
         // Every month-name pattern needs a month name: most lines are not searched for them.
-        let named = months.gate.mayHoldMonthName(line.text)
+        let named = months.gate.mayHoldMonthName(line.utf8)
         for m in named ? line.matches(months.dayMonthYear) : [] {
             guard let d = Int(m[1] ?? ""), let month = context.rules.months[(m[2] ?? "").lowercased()],
                   let y = year(m[3] ?? ""), valid(y, month, d) else { continue }

@@ -21,7 +21,20 @@ public struct DateOrderHint: Codable, Sendable, Hashable {
     /// Counts the deciding numeric dates (d/m/y with a 4- or 2-digit year) in these pages.
     public init(pages: [PageText]) {
         self.init()
-        for page in pages { for line in page.lines { count(in: line.words.map(\.text).joined(separator: " ")) } }
+        for page in pages {
+            // The words joined by spaces hold the separators the words hold: the line is joined
+            // only when they repeat one.
+            for line in page.lines where TextGates.repeatsADateSeparator(line.words.lazy.flatMap(\.text.utf8)) {
+                count(in: line.words.map(\.text).joined(separator: " "))
+            }
+        }
+    }
+
+    /// Counts the deciding numeric dates in a page's lines (the page's own evidence, read only
+    /// when neither the locale nor the document decides).
+    init(lines: [LineText]) {
+        self.init()
+        for line in lines { count(in: line.text) }
     }
 
     /// The sum of several hints (e.g. one per page, stored as each page was processed).

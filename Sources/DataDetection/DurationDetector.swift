@@ -28,6 +28,7 @@ enum DurationDetector {
     }
 
     static func find(in line: LineText) -> [Candidate] {
+        guard mayHoldDuration(line) else { return [] }
         var out: [Candidate] = []
         for m in line.matches(spelled) {
             var parts: [(String, Unit)] = []
@@ -43,6 +44,24 @@ enum DurationDetector {
             out.append(Candidate(.duration, "PT\(Int(h)!)H\(mv)M", line: line.line, range: m.range, evidence: 0.85))
         }
         return out
+    }
+
+    /// The first two letters of every unit word (lower case): a spelled duration's number is
+    /// followed by one of them.
+    static let unitStarts: Set<[UInt8]> = Set(units.flatMap { $0.0.split(separator: "|").map { Array($0.utf8.prefix(2)) } })
+
+    /// False only where neither pattern can match: an ASCII line where no digit is followed,
+    /// right after or past one white-space character, by "h" (the compact form's `\d\s?h`) or
+    /// by the first two letters of a unit word, in any case. Lines that are not ASCII are always
+    /// searched.
+    static func mayHoldDuration(_ line: LineText) -> Bool {
+        guard line.isASCII else { return true }
+        return TextGates.digitIsFollowed(in: line.utf8) { b, next in
+            let lower = b >= 0x41 && b <= 0x5A ? b | 0x20 : b
+            guard lower != UInt8(ascii: "h") else { return true }
+            guard let next else { return false }
+            return unitStarts.contains([lower, next >= 0x41 && next <= 0x5A ? next | 0x20 : next])
+        }
     }
 
     /// "P1Y2M3DT4H5M6S" from the parts; nil when a unit repeats or comes out of order.

@@ -8,13 +8,11 @@ import Foundation
 /// shop receipt names its payment terminal). The number after "gate", "seat" or "terminal" is
 /// not a flight, nor is a number with decimals ("RM 47,70" is money).
 enum FlightDetector {
-    static let context = NSRegularExpression.make(
-        #"\b(flight|flt|boarding|departure|departs|arrival|arrives|airline|airport|itinerary|pnr|e-ticket|flug|abflug|ankunft|vol|embarquement|vuelo|embarque|volo|penerbangan)"#)
     static let number = NSRegularExpression.make(#"(?<![\w-])([A-Z]{2}|[A-Z]\d|\d[A-Z])(\s?)(\d{1,4})([A-Z]?)(?![\w-]|[.,]\d)"#)
     static let notFlight = NSRegularExpression.make(#"\b(gate|seat|terminal|row|zone|group|class|platform)\s*$"#, caseInsensitive: true)
 
     static func find(in line: LineText, context pageContext: PageContext) -> [Candidate] {
-        guard pageContext.hasLabel(context, near: line.line, within: 3) else { return [] }
+        guard pageContext.hasLabel(.flight, near: line.line, within: 3) else { return [] }
         var out: [Candidate] = []
         for m in line.matches(number) {
             guard let code = m[1], let digits = m[3], let n = Int(digits) else { continue }

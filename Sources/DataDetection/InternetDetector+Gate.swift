@@ -10,8 +10,10 @@ extension InternetDetector {
     /// (a scheme), "www", or a "." right before a generic top-level domain (a bare host). Lines
     /// that are not ASCII are always searched: ICU's case-insensitive letters take in some
     /// non-ASCII ones (the long s "ſ" matches "s", the Kelvin sign "k").
-    static func mayHoldURL(_ text: String) -> Bool {
-        let bytes = Array(text.utf8)
+    static func mayHoldURL(_ text: String) -> Bool { mayHoldURL(Array(text.utf8)) }
+
+    /// The same, from the text's UTF-8 bytes.
+    static func mayHoldURL(_ bytes: [UInt8]) -> Bool {
         guard bytes.allSatisfy({ $0 < 0x80 }) else { return true }
         let lower = bytes.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
         func has(_ word: [UInt8], at i: Int) -> Bool {

@@ -18,11 +18,11 @@ enum InternetDetector {
     /// `next`: the line after, where a URL broken at the end of `line` ("…/lua-l/2008-") goes on.
     static func find(in line: LineText, next: LineText? = nil) -> [Candidate] {
         var out: [Candidate] = []
-        for m in mayHoldEmail(line.text) ? line.matches(email) : [] {
+        for m in line.utf8.contains(UInt8(ascii: "@")) ? line.matches(email) : [] {
             let text = line.substring(m.range)
             out.append(Candidate(.email, text.lowercased(), line: line.line, range: m.range, evidence: 0.95))
         }
-        for m in mayHoldURL(line.text) ? line.matches(url) : [] {
+        for m in mayHoldURL(line.utf8) ? line.matches(url) : [] {
             var range = m.range
             var text = line.substring(range)
             while let last = text.last, ".,;:!?)]}'\"".contains(last), !(last == ")" && text.contains("(")) {

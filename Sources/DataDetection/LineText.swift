@@ -15,6 +15,11 @@ struct LineText {
     /// Nd, the characters whose numeric type is decimal). Dates, times, durations, amounts,
     /// flight and phone numbers all need one: a line without skips their patterns.
     let hasDigit: Bool
+    /// The text's UTF-8 bytes, read once for every detector's cheap tests (gates, labels).
+    let utf8: [UInt8]
+    /// True when every byte is ASCII (then `utf8` holds one byte per UTF-16 unit, and ICU's
+    /// `\d`, `\w` and case-insensitive letters are the ASCII ones).
+    let isASCII: Bool
 
     init(line: Int, words: [Word]) {
         self.line = line; self.words = words
@@ -28,7 +33,9 @@ struct LineText {
             text += w.text; offset += n
         }
         self.text = text; self.ns = text as NSString; self.wordRanges = ranges
-        hasDigit = TextGates.containsDecimalDigit(text)
+        utf8 = Array(text.utf8)
+        isASCII = utf8.allSatisfy { $0 < 0x80 }
+        hasDigit = utf8.contains { $0 >= 0x30 && $0 <= 0x39 } || (!isASCII && TextGates.containsDecimalDigit(text))
     }
 
     var length: Int { ns.length }
@@ -71,25 +78,28 @@ struct LineText {
     }
 }
 
-/// One regular-expression match over a line's text.
+/// One regular-expression match over a line's text: ranges, and each group's text read only
+/// when asked for.
 struct RegexMatch {
     let range: Range<Int>
-    let groups: [String?]
+    /// The UTF-16 range of each group (nil for a group that did not take part).
     let groupRanges: [Range<Int>?]
+    private let ns: NSString
 
     init(result: NSTextCheckingResult, in ns: NSString) {
         range = result.range.location..<result.range.location + result.range.length
-        var groups: [String?] = [], ranges: [Range<Int>?] = []
-        for i in 0..<result.numberOfRanges {
+        groupRanges = (0..<result.numberOfRanges).map { i in
             let r = result.range(at: i)
-            if r.location == NSNotFound { groups.append(nil); ranges.append(nil) } else {
-                groups.append(ns.substring(with: r)); ranges.append(r.location..<r.location + r.length)
-            }
+            return r.location == NSNotFound ? nil : r.location..<r.location + r.length
         }
-        self.groups = groups; self.groupRanges = ranges
+        self.ns = ns
     }
 
-    subscript(_ i: Int) -> String? { i < groups.count ? groups[i] : nil }
+    /// The text of group `i`; nil when it did not take part (or does not exist).
+    subscript(_ i: Int) -> String? {
+        guard i < groupRanges.count, let r = groupRanges[i] else { return nil }
+        return ns.substring(with: NSRange(location: r.lowerBound, length: r.count))
+    }
 }
 
 extension NSRegularExpression {

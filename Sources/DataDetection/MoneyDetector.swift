@@ -51,12 +51,12 @@ enum MoneyDetector {
     /// whether the page speaks of money: two lines or more pair a money word with an amount
     /// ("Total 9.10", "Cash 20.00"), or an amount with decimals carries a currency mark. One
     /// "total" beside a number, as in a paper's table, is not enough.
-    static func survey(lines: [LineText], lowered: [String], rules: LocaleRules) -> (String?, Bool) {
+    static func survey(lines: [LineText], amounts: [[RegexMatch]], rules: LocaleRules) -> (String?, Bool) {
         var counts: [String: Int] = [:]
         var moneyLines = 0, markedDecimals = 0
         // Both the amount and the two-decimal patterns need a digit (`\d`).
         for line in lines where line.hasDigit {
-            for m in line.matches(rules.groupingSeparator == " " ? amountSpaceGrouped : amount) {
+            for m in amounts[line.line] {
                 // An ISO code is rarely OCR noise: it counts as two symbols.
                 if let (c, before) = mark(m, in: line, rules) {
                     let written = (before ? m[1] : m[5]) ?? ""
@@ -64,8 +64,8 @@ enum MoneyDetector {
                     if m[3]?.contains(where: { $0 == "." || $0 == "," }) == true { markedDecimals += 1 }
                 }
             }
-            let all = NSRange(location: 0, length: line.length)
-            if keywords.firstMatch(in: line.text, range: all) != nil, twoDecimals.firstMatch(in: line.text, range: all) != nil {
+            // The two-decimal test first: it is cheaper, and most lines fail it.
+            if mayHoldTwoDecimals(line), twoDecimals.matches(anywhereIn: line.text), keywords.matches(anywhereIn: line.text) {
                 moneyLines += 1
             }
         }
@@ -114,10 +114,14 @@ enum MoneyDetector {
     static func find(in line: LineText, context: PageContext) -> [Candidate] {
         var out: [Candidate] = []
         let rules = context.rules
-        for m in line.matches(rules.groupingSeparator == " " ? amountSpaceGrouped : amount) {
+        for m in context.amounts[line.line] {
             guard let number = m[3], let parsed = decimal(number, grouping: m[4], rules: rules) else { continue }
-            var range = m.range
             let marked = mark(m, in: line, rules)
+            // The tests that need no other text first: most numbers of running text stop here.
+            if marked == nil, parsed.fractionDigits != 2 || !context.mentionsMoney { continue }
+            // "€ 00", "05": an integer with a leading zero is not an amount.
+            if parsed.fractionDigits == 0, number.first == "0" { continue }
+            var range = m.range
             // Keep the matched text to the amount and the mark that counts.
             if let number = m.groupRanges[3] {
                 let start = marked?.1 == true ? m.range.lowerBound : (m.groupRanges[2]?.lowerBound ?? number.lowerBound)
@@ -125,14 +129,10 @@ enum MoneyDetector {
                 range = start..<end
             }
             let after = line.substring(range.upperBound..<line.length)
-            if unitAfter.firstMatch(in: after, range: NSRange(location: 0, length: (after as NSString).length)) != nil { continue }
-            let before = line.substring(0..<range.lowerBound)
-            let labelled = keywordBefore.firstMatch(in: before, range: NSRange(location: 0, length: (before as NSString).length)) != nil
-            if marked == nil, parsed.fractionDigits != 2 || !context.mentionsMoney { continue }
-            // "€ 00", "05": an integer with a leading zero is not an amount.
-            if parsed.fractionDigits == 0, m[3]?.first == "0" { continue }
+            if unitAfter.matches(anywhereIn: after) { continue }
             // "RM 28 60": the decimal point was lost; 28 would be wrong.
             if parsed.fractionDigits == 0, lostDecimalPoint.matches(anywhereIn: after) { continue }
+            let labelled = keywordBefore.matches(anywhereIn: line.substring(0..<range.lowerBound))
             let mark = marked?.0
             let value = (m[2] != nil ? "-" : "") + parsed.value
             let currency = mark ?? (rules.expected.isEmpty ? context.pageCurrency : rules.defaultCurrency)
@@ -140,6 +140,34 @@ enum MoneyDetector {
             out.append(Candidate(.money, value, line: line.line, range: range, evidence: evidence, currency: currency))
         }
         return out
+    }
+
+    /// False only where no match of the amount pattern can be kept or counted: each needs a
+    /// currency mark (survey, and `find` for amounts without two decimals) or two decimals
+    /// (`find`, unmarked). An ASCII line has a mark only where it holds an ASCII symbol of
+    /// `symbols` or three capitals in a row (an ISO code), and two decimals only where
+    /// `mayHoldTwoDecimals`. Lines that are not ASCII are always searched.
+    static func mayHoldAmount(_ line: LineText) -> Bool {
+        guard line.isASCII, !mayHoldTwoDecimals(line) else { return true }
+        let b = line.utf8
+        var capitals = 0
+        for x in b {
+            capitals = x >= 0x41 && x <= 0x5A ? capitals + 1 : 0
+            if capitals == 3 { return true }
+        }
+        return asciiSymbols.contains { symbol in
+            b.indices.contains { i in i + symbol.count <= b.count && b[i..<i + symbol.count].elementsEqual(symbol) }
+        }
+    }
+
+    /// The symbols of `symbols` written in ASCII, as bytes.
+    static let asciiSymbols = symbols.map { Array($0.0.utf8) }.filter { $0.allSatisfy { $0 < 0x80 } }
+
+    /// False only where `twoDecimals` cannot match: an ASCII line with no digit, "." or ",", and
+    /// two digits in a row (`\d+[.,]\d{2}`). Lines that are not ASCII are always searched
+    /// (`\d` takes any script's digits).
+    static func mayHoldTwoDecimals(_ line: LineText) -> Bool {
+        !line.isASCII || TextGates.hasSeparator(in: line.utf8, of: Array(".,".utf8), digitsAfter: 2)
     }
 
     /// A written number as a plain decimal string ("1.234,56" → "1234.56") with its number of

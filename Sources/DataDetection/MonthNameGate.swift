@@ -18,16 +18,17 @@ struct MonthNameGate: Sendable {
     private static func isLetter(_ b: UInt8) -> Bool { b >= 0x61 && b <= 0x7A }
 
     /// False only where none of the month-name patterns can match `text`.
-    func mayHoldMonthName(_ text: String) -> Bool {
+    func mayHoldMonthName(_ text: String) -> Bool { mayHoldMonthName(Array(text.utf8)) }
+
+    /// The same, from the text's UTF-8 bytes.
+    func mayHoldMonthName(_ bytes: [UInt8]) -> Bool {
         guard let byFirst else { return true }
-        let bytes = Array(text.utf8)
         guard bytes.allSatisfy({ $0 < 0x80 }) else { return true }
-        let lower = bytes.map(Self.lower)
-        for i in lower.indices {
-            guard let names = byFirst[lower[i]] else { continue }
-            for name in names where i + name.count <= lower.count && lower[i..<i + name.count].elementsEqual(name) {
+        for i in bytes.indices {
+            guard let names = byFirst[Self.lower(bytes[i])] else { continue }
+            for name in names where i + name.count <= bytes.count && zip(bytes[i..<i + name.count], name).allSatisfy({ Self.lower($0) == $1 }) {
                 let end = i + name.count
-                if end == lower.count || !Self.isLetter(lower[end]) { return true }
+                if end == bytes.count || !Self.isLetter(Self.lower(bytes[end])) { return true }
             }
         }
         return false

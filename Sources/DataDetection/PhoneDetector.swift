@@ -17,7 +17,7 @@ enum PhoneDetector {
         let regions = context.rules.regions.isEmpty ? ["ZZ"] : context.rules.regions
         var seen: [Range<Int>] = []
         var out: [Candidate] = []
-        let labelled = label.firstMatch(in: line.text, range: NSRange(location: 0, length: line.length)) != nil
+        let labelled = hasLabel(line)
         for region in regions {
             for match in parser.findNumbers(in: line.text, region: region) where !seen.contains(where: { $0.overlaps(match.utf16Range) }) {
                 let text = line.substring(match.utf16Range)
@@ -29,5 +29,26 @@ enum PhoneDetector {
             }
         }
         return out
+    }
+
+    /// The ASCII words of `label`, lower case, by their first byte.
+    static let labelWords: [UInt8: [[UInt8]]] = Dictionary(grouping: [
+        "tel", "phone", "telephone", "telefon", "telefono", "fax", "mobile", "mob", "cell", "hp", "h/p", "call", "whatsapp",
+        "contact", "hotline", "ph", "fon", "handy", "tlf", "tfn",
+    ].map { Array($0.utf8) }, by: { $0[0] })
+
+    /// True when `label` matches the line: on a line of printable ASCII, one of its ASCII words
+    /// as a whole word (`\b` on both sides) in any case; other lines are searched with it.
+    static func hasLabel(_ line: LineText) -> Bool {
+        let bytes = line.utf8
+        guard TextGates.isPrintableASCII(bytes) else { return label.matches(anywhereIn: line.text) }
+        return TextGates.forEachWordStart(in: bytes) { i, b in
+            guard let words = labelWords[b] else { return false }
+            for word in words {
+                var end = 0
+                if TextGates.has(word, in: bytes, at: i, end: &end), end == bytes.count || !TextGates.isWordByte(bytes[end]) { return true }
+            }
+            return false
+        }
     }
 }

@@ -9,6 +9,7 @@ enum TimeDetector {
     static let hourOnly = NSRegularExpression.make(#"(?<![\d:.,])(1[0-2]|0?[1-9])\s?([ap])\.?m\b\.?"#, caseInsensitive: true)
 
     static func find(in line: LineText) -> [Candidate] {
+        guard mayHoldTime(line) else { return [] }
         var out: [Candidate] = []
         for m in line.matches(clock) {
             guard var h = Int(m[1] ?? ""), let min = Int(m[2] ?? "") else { continue }
@@ -29,5 +30,13 @@ enum TimeDetector {
                                  line: line.line, range: m.range, evidence: 0.85))
         }
         return out
+    }
+
+    /// False only where neither pattern can match: an ASCII line where no digit is followed,
+    /// right after or past one white-space character, by ":", "h", "a" or "p" in any case (the
+    /// clock's `\d\s?[:h]`, the hour's `\d\s?[ap]`). Lines that are not ASCII are always searched.
+    static func mayHoldTime(_ line: LineText) -> Bool {
+        guard line.isASCII else { return true }
+        return TextGates.digitIsFollowed(in: line.utf8) { b, _ in ":hHaApP".utf8.contains(b) }
     }
 }
