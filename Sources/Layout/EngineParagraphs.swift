@@ -91,7 +91,7 @@ enum EngineParagraphs {
     /// paragraphs), a heading line of ≥ 4 words — a sentence's opening, not a short title —
     /// above a paragraph that opens in lowercase.
     static func readsOn(_ lead: DraftBlock, into body: DraftBlock) -> Bool {
-        lead.engineParagraphs != nil && body.engineParagraphs != nil && lead.block.text.split(separator: " ").count >= 4
+        lead.engineParagraphs != nil && body.engineParagraphs != nil && lead.block.text.split(separator: " ", maxSplits: 4).count >= 4
             && body.block.text.first?.isLowercase == true
     }
 
@@ -111,7 +111,7 @@ enum EngineParagraphs {
     /// is no item or section number ("20 pieces", not "2. Paige" or "3)").
     static func runsOn(_ text: String, into next: String) -> Bool {
         if text.hasSuffix("-") { return true }
-        guard Paragraphs.stopsMidSentence(text), let word = next.split(separator: " ").first, let first = word.first else { return false }
+        guard Paragraphs.stopsMidSentence(text), let word = next.split(separator: " ", maxSplits: 1).first, let first = word.first else { return false }
         // A number that opens an item or a section ("2.", "3)") starts a new sentence.
         return first.isLowercase || (first.isNumber && !word.hasSuffix(".") && !word.hasSuffix(")"))
     }

@@ -23,11 +23,17 @@ enum Equations {
     static func isDisplay(_ line: TextLine) -> Bool {
         let n = line.words.count
         guard n <= 15 else { return false }
-        let real = Double(line.words.filter { isRealWord($0.text) }.count)
+        // Either rule needs an equation number at the end or a sign: without both (a line of
+        // prose) its real words are not counted.
+        let numbered = isEquationNumber(line.words.last!.text) && n >= 2
+        let signed = line.words.contains(where: { hasSign($0.text) })
+        guard numbered || signed else { return false }
+        var realCount = 0
+        for w in line.words where isRealWord(w.text) { realCount += 1 }
+        let real = Double(realCount)
         // One number only: a table row of values with uncertainties ("3.13 (8) 3.33 (7)") has several.
-        if isEquationNumber(line.words.last!.text), n >= 2, real < 0.5 * Double(n),
-           line.words.filter({ isEquationNumber($0.text) }).count == 1 { return true }
-        return line.words.contains(where: { hasSign($0.text) }) && real < 0.3 * Double(n)
+        if numbered, real < 0.5 * Double(n), line.words.lazy.filter({ isEquationNumber($0.text) }).count == 1 { return true }
+        return signed && real < 0.3 * Double(n)
     }
 
     /// The word holds one of `signs` (its printable-ASCII ones are "=", "<" and ">").
@@ -105,6 +111,15 @@ enum Equations {
         return [equation] + numbers.map { DraftBlock(kind: .caption, text: $0.text, lines: [$0]) }
     }
 
+    /// The text split at spaces (empty pieces dropped, as `split(separator:)` does) when it holds
+    /// fewer than `limit` words; else `limit` or more pieces, the last holding the rest. So
+    /// `count < limit` and the words of a short text are those of the whole split, without
+    /// splitting a long paragraph's every word. (`maxSplits: limit - 1` would be one short: a
+    /// text of `limit - 1` words followed by two spaces gives `limit` pieces, the last a space.)
+    static func firstWords(_ text: String, upTo limit: Int) -> [Substring] {
+        text.split(separator: " ", maxSplits: limit)
+    }
+
     /// True for a caption block that is an equation's number ("(13)").
     static func isNumberCaption(_ block: Block) -> Bool { block.kind == .caption && isEquationNumber(block.text) }
 
@@ -122,10 +137,13 @@ enum Equations {
     /// least half of its box inside an equation's (numerators OCR read as a short capitalised
     /// line, "Iu uLv"): a heading never sits inside a formula.
     static func absorbPieces(_ blocks: inout [DraftBlock], em: Double) {
+        // Without an equation nothing joins one (most pages).
+        guard blocks.contains(where: { $0.block.kind == .equation }) else { return }
         var k = 0
         while k < blocks.count {
             let piece = blocks[k].block
-            let words = piece.text.split(separator: " ")
+            // At most 9 pieces: "≤ 8 words" is all that is asked of a longer text (`firstWords`).
+            let words = firstWords(piece.text, upTo: 9)
             guard !words.isEmpty, words.count <= 8, Double(piece.box.height) <= 2.5 * em,
                   let t = blocks.indices.first(where: { i in
                       let e = blocks[i].block.box

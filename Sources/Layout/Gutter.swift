@@ -9,10 +9,7 @@ struct Gutter {
     static func find(_ lines: [TextLine], metrics: PageMetrics) -> Gutter? {
         guard lines.count >= 6, metrics.pageWidth > 0 else { return nil }
         let width = metrics.pageWidth
-        var cover = Array(repeating: 0, count: width + 1)
-        for l in lines {
-            for x in max(0, l.box.minX)...min(width, max(0, l.box.maxX)) { cover[x] += 1 }
-        }
+        let cover = Self.cover(lines, width: width)
         let allowed = max(1, lines.count * 3 / 100)
         var best: ClosedRange<Int>? = nil
         var start: Int? = nil
@@ -26,6 +23,19 @@ struct Gutter {
         let g = Gutter(range: b)
         let sides = g.sides(of: lines)
         return sides[0].count >= 3 && sides[1].count >= 3 ? g : nil
+    }
+
+    /// How many lines cover each x of `0...width` (their spans clamped to the page): +1 where a
+    /// span starts, −1 after it ends, summed left to right — one pass over the width, not one
+    /// per line and pixel. (One more slot at the end holds the ends at `width`.)
+    static func cover(_ lines: [TextLine], width: Int) -> [Int] {
+        var cover = Array(repeating: 0, count: width + 2)
+        for l in lines {
+            let span = max(0, l.box.minX)...min(width, max(0, l.box.maxX))
+            cover[span.lowerBound] += 1; cover[span.upperBound + 1] -= 1
+        }
+        for x in stride(from: 1, through: width, by: 1) { cover[x] += cover[x - 1] }
+        return cover
     }
 
     /// Indices of the lines entirely left and entirely right of the gutter.

@@ -23,6 +23,11 @@ public enum HeadersFooters {
 
     /// The comparison key of a margin text: digits folded to "#", lowercase, single spaces.
     public static func key(_ text: String) -> String {
+        asciiKey(text) ?? characterKey(text)
+    }
+
+    /// `key` read `Character` by `Character` (any text).
+    static func characterKey(_ text: String) -> String {
         var out = ""
         var lastWasDigit = false
         for ch in text.lowercased() {
@@ -34,6 +39,29 @@ public enum HeadersFooters {
         if out.hasPrefix(" ") { out.removeFirst() }
         if out.hasSuffix(" ") { out.removeLast() }
         return out
+    }
+
+    /// `key` of an ASCII text, from its bytes (nil for any other text): an ASCII `Character` is
+    /// a number exactly when it is a digit, whitespace exactly when it is a space, a tab or one
+    /// of "\n", "\u{0B}", "\u{0C}", "\r" ("\r\n", one `Character`, folds to one space either
+    /// way), and lowercases to its ASCII lowercase. Every margin line of every page asks.
+    static func asciiKey(_ text: String) -> String? {
+        guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count)
+        var lastWasDigit = false
+        for b in text.utf8 {
+            if b >= 0x30 && b <= 0x39 { if !lastWasDigit { out.append(0x23) }; lastWasDigit = true; continue }
+            lastWasDigit = false
+            if b == 0x20 || (b >= 0x09 && b <= 0x0D) {
+                if out.last != 0x20 { out.append(0x20) }
+            } else {
+                out.append(b >= 0x41 && b <= 0x5A ? b + 0x20 : b)
+            }
+        }
+        if out.first == 0x20 { out.removeFirst() }
+        if out.last == 0x20 { out.removeLast() }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Keys of margin lines repeated on ≥ 2 pages of a document laid out in one go.
@@ -61,24 +89,45 @@ public enum HeadersFooters {
     }
 
     public static func isPageNumber(_ text: String) -> Bool {
-        let k = key(text).replacingOccurrences(of: " ", with: "")
-        let stripped = k.trimmingCharacters(in: CharacterSet(charactersIn: "-–—|."))
+        let k = key(text)
+        let stripped = asciiStripped(k) ?? foundationStripped(k)
         return ["#", "page#", "p.#", "#/#", "#of#", "page#of#", "p#"].contains(stripped)
             || ListMarker.romanValue(stripped) != nil && stripped.count >= 2
+    }
+
+    /// A key without its spaces and without "-", "–", "—", "|" and "." at either end (any key).
+    static func foundationStripped(_ key: String) -> String {
+        key.replacingOccurrences(of: " ", with: "").trimmingCharacters(in: CharacterSet(charactersIn: "-–—|."))
+    }
+
+    /// An ASCII key without its spaces and without "-", "|" and "." at either end, from its
+    /// bytes: what Foundation's replacing and trimming in `isPageNumber` give for it (the other
+    /// members of the trimmed set, "–" and "—", are not ASCII). nil for any other key.
+    static func asciiStripped(_ key: String) -> String? {
+        guard key.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+        let bytes = key.utf8.filter { $0 != 0x20 }
+        let trimmed: (UInt8) -> Bool = { $0 == 0x2D || $0 == 0x7C || $0 == 0x2E }
+        var lo = 0, hi = bytes.count
+        while lo < hi, trimmed(bytes[lo]) { lo += 1 }
+        while hi > lo, trimmed(bytes[hi - 1]) { hi -= 1 }
+        return String(decoding: bytes[lo..<hi], as: UTF8.self)
     }
 
     /// Splits lines into header lines, footer lines and the rest.
     static func split(_ lines: [TextLine], pageHeight: Int, repeated: Set<String>) -> (header: [TextLine], footer: [TextLine], body: [TextLine]) {
         var header: [TextLine] = [], footer: [TextLine] = [], body: [TextLine] = []
-        let numbers = lines.filter { zone(of: $0.box, pageHeight: pageHeight) != nil && isPageNumber($0.text) }
-        for line in lines {
-            let z = zone(of: line.box, pageHeight: pageHeight)
+        // Each margin line's zone and page-number test, once (the test is asked of every margin line).
+        let zones = lines.map { zone(of: $0.box, pageHeight: pageHeight) }
+        let pageNumber = lines.indices.map { zones[$0] != nil && isPageNumber(lines[$0].text) }
+        let numbers = lines.indices.filter { pageNumber[$0] }.map { lines[$0] }
+        for (i, line) in lines.enumerated() {
+            let z = zones[i]
             // A running title set on the page number's row ("30   AUTHORS OF THE PAPER") is margin text too.
             let besideNumber = line.words.count <= 15 && numbers.contains { n in
                 n.box != line.box && Double(min(n.box.maxY, line.box.maxY) - max(n.box.minY, line.box.minY))
                     >= 0.5 * Double(min(n.box.height, line.box.height))
             }
-            let marginText = z != nil && (repeated.contains(key(line.text)) || isPageNumber(line.text) || besideNumber)
+            let marginText = z != nil && (repeated.contains(key(line.text)) || pageNumber[i] || besideNumber)
             switch (z, marginText) {
             case (.header?, true): header.append(line)
             case (.footer?, true): footer.append(line)

@@ -150,9 +150,16 @@ enum Headings {
     /// line printed in double-width letters is large and capitalised, but a heading never
     /// closes on a price (a section number opens a line; a year has no decimals).
     static func endsWithAmount(_ line: TextLine) -> Bool {
-        var words = line.words.map(\.text)
-        if words.count >= 2, let last = words.last, last.count <= 2, !last.contains(where: \.isNumber) { words.removeLast() }
-        guard let token = words.last else { return false }
+        let words = line.words
+        var end = words.count - 1
+        if words.count >= 2, words[end].text.count <= 2, !words[end].text.contains(where: \.isNumber) { end -= 1 }
+        let token = words[end].text
+        // A printable-ASCII token's characters are its bytes, and its numbers its digits.
+        if let amount = PrintableASCII.withBytes(token, { b -> Bool in
+            let isDigit: (UInt8) -> Bool = { $0 >= 0x30 && $0 <= 0x39 }
+            guard let lo = b.firstIndex(where: isDigit), let hi = b.lastIndex(where: isDigit), hi - lo + 1 >= 4 else { return false }
+            return isDigit(b[hi - 1]) && (b[hi - 2] == 0x2E || b[hi - 2] == 0x2C) && isDigit(b[hi - 3])
+        }) { return amount }
         let chars = Array(token.drop { !$0.isNumber }.reversed().drop { !$0.isNumber }.reversed())
         guard chars.count >= 4, chars[chars.count - 1].isNumber, chars[chars.count - 2].isNumber,
               chars[chars.count - 3] == "." || chars[chars.count - 3] == "," else { return false }
@@ -193,6 +200,14 @@ enum Headings {
 
     /// "2", "2.", "2.1", "2.1.3", "A.1", "III." (and "B." when `letters`) → depth; else nil.
     static func sectionDepth(of token: String, letters: Bool = false) -> Int? {
+        // Every section number opens with a digit or a capital: a token opening with another ASCII
+        // byte (a lowercase word, punctuation) is none, whatever follows (`opensLikeSectionNumber`).
+        guard opensLikeSectionNumber(token) else { return nil }
+        return parsedSectionDepth(of: token, letters: letters)
+    }
+
+    /// `sectionDepth(of:letters:)` without its first-byte pretest.
+    static func parsedSectionDepth(of token: String, letters: Bool) -> Int? {
         let parts = token.split(separator: ".", omittingEmptySubsequences: false)
         let core = token.hasSuffix(".") ? parts.dropLast() : parts[...]
         guard !core.isEmpty, core.count <= 4, core.allSatisfy({ !$0.isEmpty }) else { return nil }
@@ -207,6 +222,15 @@ enum Headings {
         guard first.allSatisfy(\.isNumber) || (first.count == 1 && first.first!.isUppercase),
               core.dropFirst().allSatisfy({ $0.allSatisfy(\.isNumber) && $0.count <= 2 }) else { return nil }
         return core.count
+    }
+
+    /// False when `token`'s first byte is ASCII but neither a digit nor a capital A–Z: its first
+    /// `Character` then starts with that scalar (a combining mark after it changes neither
+    /// `isNumber` nor makes it uppercase), and `sectionDepth(of:)` needs a number or a capital
+    /// first. True otherwise (the full rule decides). Every line's heading test asks.
+    static func opensLikeSectionNumber(_ token: String) -> Bool {
+        guard let b = token.utf8.first, b < 0x80 else { return true }
+        return (0x30...0x39).contains(b) || (0x41...0x5A).contains(b)
     }
 
     /// The heading starting at `items[start]`: following lines of the same size, close below

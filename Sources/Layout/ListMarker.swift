@@ -25,7 +25,8 @@ struct ListMarker: Hashable {
 
     /// Parses `token` (the first word of a line) as a marker, or nil.
     static func parse(_ token: String) -> ListMarker? {
-        if token.count == 1, let c = token.first {
+        // One `Character` (its end is the string's), without counting a long word's.
+        if let c = token.first, token.index(after: token.startIndex) == token.endIndex {
             if bulletGlyphs.contains(c) || ocrBulletGlyphs.contains(c) { return ListMarker(text: token, type: .bullet) }
             if dashGlyphs.contains(c) { return ListMarker(text: token, type: .dash) }
         }

@@ -43,7 +43,9 @@ struct PageMetrics {
 
     /// The gap that splits a line into two pieces (column gutter or table cell gap).
     static func splitGap(for lines: [Line]) -> Double {
-        let heights = lines.flatMap(\.words).map { Double($0.box.height) }
+        // The heights only (the words themselves are not gathered).
+        var heights: [Double] = []
+        for line in lines { for w in line.words { heights.append(Double(w.box.height)) } }
         return 1.4 * (median(heights) ?? 12)
     }
 

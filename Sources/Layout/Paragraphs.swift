@@ -130,12 +130,16 @@ struct Paragraphs {
     /// more than 3 em before that edge, and `next` starts with a capital or a digit. (Ragged-right
     /// text ends lines early anywhere: there the rule does not apply.)
     func endsShort(_ row: TextLine, before next: TextLine, paragraph lines: [TextLine]) -> Bool {
-        let before = lines.filter { $0.box.maxY < row.box.minY }
-        guard let right = (before.map(\.box.maxX) + [next.box.maxX]).max(), before.count >= 2,
-              before.allSatisfy({ Double(right - $0.box.maxX) <= em }),
-              let last = row.text.last, ".!?:".contains(last),
+        // The text tests first: most rows end mid-sentence. The lines before `row` are only
+        // measured (their right edges), not copied.
+        guard let last = row.text.last, ".!?:".contains(last),
               let first = next.words[0].text.first(where: { $0.isLetter || $0.isNumber }),
               first.isUppercase || first.isNumber else { return false }
+        var right = next.box.maxX, leftmostEnd = Int.max, before = 0
+        for line in lines where line.box.maxY < row.box.minY {
+            before += 1; right = max(right, line.box.maxX); leftmostEnd = min(leftmostEnd, line.box.maxX)
+        }
+        guard before >= 2, Double(right - leftmostEnd) <= em else { return false }
         return Double(right - row.box.maxX) > 3 * em
     }
 
@@ -152,12 +156,28 @@ struct Paragraphs {
     /// True when a text opens with a caption label and a number, whatever follows ("Table 3
     /// Recoveries"): a caption when it sits against a table or figure (`Captions`).
     static func opensWithLabel(_ text: String) -> Bool {
+        guard mayOpenWithLabel(text) else { return false }
         let words = text.split(separator: " ", maxSplits: 2)
         return words.count >= 2 && captionLabels.contains(words[0].lowercased()) && words[1].first?.isNumber == true
     }
 
+    /// False when the text's first word cannot be a caption label, told from its first two bytes
+    /// after leading spaces: two ASCII bytes other than "fi", "ta", "ch" or "ex" in either case
+    /// (an ASCII scalar lowercases to one ASCII scalar, and two ASCII bytes are two `Character`s
+    /// or the start of the second). True when either byte is not ASCII, or the text is shorter:
+    /// the full rule decides. Every line's heading test and every paragraph ask (`kind(of:)`).
+    static func mayOpenWithLabel(_ text: String) -> Bool {
+        var bytes = text.utf8.drop { $0 == 0x20 }.makeIterator()
+        guard let a = bytes.next(), a < 0x80, let b = bytes.next(), b < 0x80 else { return true }
+        switch (a | 0x20, b | 0x20) {
+        case (0x66, 0x69), (0x74, 0x61), (0x63, 0x68), (0x65, 0x78): return true   // fi ta ch ex
+        default: return false
+        }
+    }
+
     /// The block kind of a finished paragraph text.
     static func kind(of text: String) -> BlockKind {
+        guard mayOpenWithLabel(text) else { return .paragraph }
         let words = text.split(separator: " ", maxSplits: 2).map(String.init)
         guard words.count >= 2, captionLabels.contains(words[0].lowercased()),
               let last = words[1].last, last == ":" || last == "." || words.count == 2,

@@ -82,11 +82,23 @@ enum ReadingOrder {
             let right = max(1, all.map(\.maxX).max() ?? 1)
             stripWidth = max(1, right / 128 + 1)
             strips = Array(repeating: [], count: right / stripWidth + 1)
-            for s in strips.indices {
-                let centre = s * stripWidth + stripWidth / 2
-                strips[s] = all.indices.filter { all[$0].minX <= centre && centre <= all[$0].maxX }
-                    .sorted { all[$0].minY < all[$1].minY }
+            // Each box joins the strips whose centres it covers, taken by top edge, ties in index
+            // order: what sorting each strip's boxes (listed in index order) by top edge gives, as
+            // Swift's sort is stable (`CheapRulesTests` pins it).
+            let byTop = all.indices.sorted { (all[$0].minY, $0) < (all[$1].minY, $1) }
+            for i in byTop {
+                for s in Self.strips(covering: all[i], stripWidth: stripWidth, count: strips.count) { strips[s].append(i) }
             }
+        }
+
+        /// The strips whose centre (`s * stripWidth + stripWidth / 2`) lies in `box.minX...box.maxX`.
+        static func strips(covering box: Box, stripWidth: Int, count: Int) -> Range<Int> {
+            let half = stripWidth / 2
+            // Smallest s with centre ≥ minX, largest with centre ≤ maxX (floor division for negatives).
+            func floorDiv(_ a: Int, _ b: Int) -> Int { a >= 0 ? a / b : -((-a + b - 1) / b) }
+            let first = max(0, -floorDiv(-(box.minX - half), stripWidth))
+            let last = min(count - 1, floorDiv(box.maxX - half, stripWidth))
+            return first <= last ? first..<(last + 1) : 0..<0
         }
 
         /// Indices of boxes that may overlap horizontally both sides of the gap `x0...x1`.
@@ -159,12 +171,18 @@ enum ReadingOrder {
         for (a, b) in edges { successors[a].append(b); indegree[b] += 1 }
         var done = Array(repeating: false, count: boxes.count)
         var result: [Int] = []
+        result.reserveCapacity(boxes.count)
         let key: (Int) -> (Int, Int) = { (boxes[$0].minY, boxes[$0].minX) }
         while result.count < boxes.count {
-            let remaining = (0..<boxes.count).filter { !done[$0] }
-            let free = remaining.filter { indegree[$0] == 0 }
-            if free.isEmpty && !breakingCycles { return nil }
-            let pick = (free.isEmpty ? remaining : free).min { key($0) < key($1) }!
+            // The first free element with the smallest key (as `min` over the free ones in index
+            // order picks it), or, with none free, the first remaining one with the smallest key.
+            var pickFree: Int?, pickAny: Int?
+            for i in 0..<boxes.count where !done[i] {
+                if pickAny.map({ key(i) < key($0) }) ?? true { pickAny = i }
+                if indegree[i] == 0, pickFree.map({ key(i) < key($0) }) ?? true { pickFree = i }
+            }
+            if pickFree == nil && !breakingCycles { return nil }
+            let pick = (pickFree ?? pickAny)!
             done[pick] = true
             result.append(pick)
             for s in successors[pick] { indegree[s] -= 1 }

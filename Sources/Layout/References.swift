@@ -144,7 +144,8 @@ enum References {
     /// The text opens with a reference marker: "[12]", "(12)", "12." (a number of ≤ 3 digits).
     /// OCR often reads one bracket as another ("(47]", "{53]"): any opening and closing bracket count.
     static func opensWithMarker(_ text: String) -> Bool {
-        guard let first = text.split(separator: " ").first else { return false }
+        // The first piece only (a paragraph's other words are not split off).
+        guard let first = text.split(separator: " ", maxSplits: 1).first else { return false }
         var s = Substring(first)
         if let c = s.first, "([{".contains(c), let e = s.last, ")]}".contains(e) { s = s.dropFirst().dropLast() }
         else if s.hasSuffix(".") { s = s.dropLast() }

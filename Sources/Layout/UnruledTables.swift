@@ -81,29 +81,40 @@ enum UnruledTables {
         return !metrics.lettersAsNarrowAsBody(words)
     }
 
+    /// The page's words grouped into visual rows (top to bottom) and each row into segments at
+    /// gaps wider than `gap`. Words are sorted and grouped by index, and each `Word` is copied
+    /// once, into its segment.
     static func visualRows(_ lines: [TextLine], gap: Double) -> [Row] {
-        let words = lines.enumerated().flatMap { (li, l) in l.words.enumerated().map { (Tables.WordRef(line: li, word: $0.offset), $0.element) } }
-            .sorted { $0.1.box.midY < $1.1.box.midY }
-        var groups: [[(Tables.WordRef, Word)]] = []
+        var refs: [Tables.WordRef] = [], boxes: [Box] = []
+        for (li, l) in lines.enumerated() {
+            for (wi, w) in l.words.enumerated() { refs.append(Tables.WordRef(line: li, word: wi)); boxes.append(w.box) }
+        }
+        let order = boxes.indices.sorted { boxes[$0].midY < boxes[$1].midY }
+        var groups: [[Int]] = []
         var bottom = Int.min
-        for w in words {
-            if !groups.isEmpty, Double(w.1.box.minY) < Double(bottom) - 0.5 * Double(w.1.box.height) {
-                groups[groups.count - 1].append(w); bottom = max(bottom, w.1.box.maxY)
+        for i in order {
+            let box = boxes[i]
+            if !groups.isEmpty, Double(box.minY) < Double(bottom) - 0.5 * Double(box.height) {
+                groups[groups.count - 1].append(i); bottom = max(bottom, box.maxY)
             } else {
-                groups.append([w]); bottom = w.1.box.maxY
+                groups.append([i]); bottom = box.maxY
             }
         }
         return groups.map { g in
-            let sorted = g.sorted { $0.1.box.minX < $1.1.box.minX }
             var segs: [Segment] = []
-            for w in sorted {
-                if let last = segs.last, Double(w.1.box.minX - last.maxX) <= gap {
-                    segs[segs.count - 1].words.append(w); segs[segs.count - 1].maxX = max(last.maxX, w.1.box.maxX)
+            for i in g.sorted(by: { boxes[$0].minX < boxes[$1].minX }) {
+                let w = (refs[i], lines[refs[i].line].words[refs[i].word]), box = boxes[i]
+                // Only the last segment's right edge is kept aside: a copy of the segment would make
+                // the append below copy its words.
+                if let lastMaxX = segs.last?.maxX, Double(box.minX - lastMaxX) <= gap {
+                    segs[segs.count - 1].words.append(w); segs[segs.count - 1].maxX = max(lastMaxX, box.maxX)
                 } else {
-                    segs.append(Segment(words: [w], minX: w.1.box.minX, maxX: w.1.box.maxX))
+                    segs.append(Segment(words: [w], minX: box.minX, maxX: box.maxX))
                 }
             }
-            return Row(segments: segs, minY: g.map(\.1.box.minY).min()!, maxY: g.map(\.1.box.maxY).max()!)
+            var minY = Int.max, maxY = Int.min
+            for i in g { minY = min(minY, boxes[i].minY); maxY = max(maxY, boxes[i].maxY) }
+            return Row(segments: segs, minY: minY, maxY: maxY)
         }
     }
 
