@@ -26,13 +26,9 @@ enum RuledTables {
         let xs = grid.columnBounds, ys = grid.rowBounds
         let rows = ys.count - 1, cols = xs.count - 1
         guard rows >= 1, cols >= 1, rows * cols >= 2 else { return nil }
-        let frames = spanningFrames(grid, rows: rows, cols: cols)
+        let (frames, owner) = spanningFrames(grid, rows: rows, cols: cols)
         var cellWords = Array(repeating: [Word](), count: frames.count)
         var used = Set<Tables.WordRef>()
-        var owner: [[Int]] = Array(repeating: Array(repeating: 0, count: cols), count: rows)
-        for (i, f) in frames.enumerated() {
-            for r in f.row..<(f.row + f.rowSpan) { for c in f.column..<(f.column + f.columnSpan) { owner[r][c] = i } }
-        }
         for (li, line) in lines.enumerated() {
             for (wi, w) in line.words.enumerated() {
                 let cx = w.box.midX, cy = w.box.midY
@@ -57,29 +53,51 @@ enum RuledTables {
         return xs.contains { word.box.minX - 1 <= $0 && $0 <= word.box.maxX + 1 }
     }
 
-    /// Grid cells merged where the separating line is missing; one frame per merged group.
-    private static func spanningFrames(_ grid: RulingGrid, rows: Int, cols: Int) -> [Tables.CellFrame] {
+    /// Grid cells merged where the separating line is missing: one frame per merged group (the
+    /// group's bounding box), in reading order, and the frame each grid cell belongs to (`owner[row][column]`).
+    ///
+    /// A group need not be a rectangle (an L of cells around another group), so two frames can
+    /// overlap and share their top-left corner: a grid cell goes to its own group, never to
+    /// whichever overlapping frame came last, and ties in the order go by the group's first grid
+    /// cell — nothing depends on a dictionary's (per-process, randomly seeded) order.
+    static func spanningFrames(_ grid: RulingGrid, rows: Int, cols: Int) -> (frames: [Tables.CellFrame], owner: [[Int]]) {
+        spanningFrames(rows: rows, cols: cols, columnBounds: grid.columnBounds, rowBounds: grid.rowBounds,
+                       hasVertical: { grid.hasVertical(at: $0, row: $1) },
+                       hasHorizontal: { grid.hasHorizontal(at: $0, column: $1) })
+    }
+
+    /// `spanningFrames(_:rows:cols:)` over the grid's separators as functions: `hasVertical(k, r)`
+    /// is the line at column bound `k` in row `r`, `hasHorizontal(k, c)` the line at row bound `k`
+    /// in column `c`.
+    static func spanningFrames(rows: Int, cols: Int, columnBounds xs: [Int], rowBounds ys: [Int],
+                               hasVertical: (Int, Int) -> Bool,
+                               hasHorizontal: (Int, Int) -> Bool) -> (frames: [Tables.CellFrame], owner: [[Int]]) {
         var parent = Array(0..<(rows * cols))
         func find(_ i: Int) -> Int { var i = i; while parent[i] != i { parent[i] = parent[parent[i]]; i = parent[i] }; return i }
         func unite(_ a: Int, _ b: Int) { parent[find(a)] = find(b) }
         for r in 0..<rows {
             for c in 0..<cols {
-                if c + 1 < cols, !grid.hasVertical(at: c + 1, row: r) { unite(r * cols + c, r * cols + c + 1) }
-                if r + 1 < rows, !grid.hasHorizontal(at: r + 1, column: c) { unite(r * cols + c, (r + 1) * cols + c) }
+                if c + 1 < cols, !hasVertical(c + 1, r) { unite(r * cols + c, r * cols + c + 1) }
+                if r + 1 < rows, !hasHorizontal(r + 1, c) { unite(r * cols + c, (r + 1) * cols + c) }
             }
         }
-        var groups: [Int: (r0: Int, c0: Int, r1: Int, c1: Int)] = [:]
+        // Each group's bounding box and its first grid cell (row-major), keyed by the group's root.
+        var groups: [Int: (r0: Int, c0: Int, r1: Int, c1: Int, first: Int)] = [:]
         for r in 0..<rows {
             for c in 0..<cols {
                 let g = find(r * cols + c)
-                let old = groups[g] ?? (r, c, r, c)
-                groups[g] = (min(old.r0, r), min(old.c0, c), max(old.r1, r), max(old.c1, c))
+                let old = groups[g] ?? (r, c, r, c, r * cols + c)
+                groups[g] = (min(old.r0, r), min(old.c0, c), max(old.r1, r), max(old.c1, c), old.first)
             }
         }
-        let xs = grid.columnBounds, ys = grid.rowBounds
-        return groups.values.sorted { ($0.r0, $0.c0) < ($1.r0, $1.c0) }.map { g in
+        let ordered = groups.sorted { ($0.value.r0, $0.value.c0, $0.value.first) < ($1.value.r0, $1.value.c0, $1.value.first) }
+        var index: [Int: Int] = [:]
+        for (i, g) in ordered.enumerated() { index[g.key] = i }
+        let owner = (0..<rows).map { r in (0..<cols).map { c in index[find(r * cols + c)]! } }
+        let frames = ordered.map(\.value).map { g in
             Tables.CellFrame(row: g.r0, column: g.c0, rowSpan: g.r1 - g.r0 + 1, columnSpan: g.c1 - g.c0 + 1,
                              box: Box(x: xs[g.c0], y: ys[g.r0], width: xs[g.c1 + 1] - xs[g.c0], height: ys[g.r1 + 1] - ys[g.r0]))
         }
+        return (frames, owner)
     }
 }

@@ -81,13 +81,15 @@ struct RulingGrid {
                 parent[find(a)] = find(b)
             }
         }
+        // Grids top to bottom; grids with the same top line by their first ruling, so the order
+        // never follows the dictionary's (per-process, randomly seeded) order.
         let groups = Dictionary(grouping: 0..<n, by: find).values
-        return groups.compactMap { idx in
+        return groups.compactMap { idx -> (grid: RulingGrid, first: Int)? in
             let lines = idx.map { rulings[$0] }
             let h = lines.filter { $0.orientation == .horizontal }, v = lines.filter { $0.orientation == .vertical }
             guard h.count >= 2, v.count >= 2 else { return nil }
-            return RulingGrid(horizontals: h, verticals: v, tolerance: tol)
-        }.sorted { ($0.rowBounds.first ?? 0) < ($1.rowBounds.first ?? 0) }
+            return (RulingGrid(horizontals: h, verticals: v, tolerance: tol), idx.min()!)
+        }.sorted { ($0.grid.rowBounds.first ?? 0, $0.first) < ($1.grid.rowBounds.first ?? 0, $1.first) }.map(\.grid)
     }
 
     private static func crosses(_ h: RulingLine, _ v: RulingLine, _ tol: Int) -> Bool {
