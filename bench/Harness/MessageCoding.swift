@@ -27,6 +27,18 @@ enum MessageCoding {
                 decode: { try plistIn.decode([WorkerEvent].self, from: Data($0))[0] })
         measure("BinaryCoding", events, pages, rounds, encode: { try binary.encode($0) },
                 decode: { try binaryIn.decode(WorkerEvent.self, from: $0) })
+        // Bytes a page by stage output (the rest: stage starts, finishes).
+        var sizes: [String: (json: Int, binary: Int)] = [:]
+        for event in events {
+            var key = "other"
+            if case .output(_, let output, _) = event { key = output.stage.rawValue }
+            let j = (try? json.encode(event).count) ?? 0, b = (try? binary.encode(event).count) ?? 0
+            sizes[key, default: (0, 0)].json += j
+            sizes[key, default: (0, 0)].binary += b
+        }
+        for (key, size) in sizes.sorted(by: { $0.key < $1.key }) {
+            print("bytes a page, \(key): JSON \(size.json / pages), BinaryCoding \(size.binary / pages)")
+        }
     }
 
     private static func measure(_ name: String, _ events: [WorkerEvent], _ pages: Int, _ rounds: Int,
