@@ -42,6 +42,8 @@ let package = Package(
 
         // MARK: Pure values and algorithms (no C).
         .target(name: "DocumentModel"),
+        // The binary form of the worker pipe's messages (pure Swift).
+        .target(name: "BinaryCoding"),
         .target(name: "Layout", dependencies: ["DocumentModel"]),
         .target(name: "DataDetection", dependencies: ["DocumentModel"]),
         .target(name: "Split", dependencies: ["DocumentModel"]),
@@ -60,7 +62,7 @@ let package = Package(
 
         // MARK: The pipeline and the command line.
         .target(name: "Pipeline",
-                dependencies: ["DocumentModel", "Layout", "SQLite", "YAML", "Imaging", "PDF", "OCR", "Barcodes", "DataDetection",
+                dependencies: ["BinaryCoding", "DocumentModel", "Layout", "SQLite", "YAML", "Imaging", "PDF", "OCR", "Barcodes", "DataDetection",
                                "PhoneNumbers", "CGLib", "CCrypto", "CSystem", "CTesseract", "Split", "LanguageID", "QPDF"],
                 // QUIRE_FAULT (test-only fault injection) exists in debug builds only.
                 swiftSettings: [.define("QUIRE_TEST_FAULTS", .when(configuration: .debug))]),
@@ -70,14 +72,15 @@ let package = Package(
         // The measuring harnesses bench/ runs (bench/README.md); not part of the product.
         .executableTarget(name: "quire-bench",
                           dependencies: ["Barcodes", "DataDetection", "DocumentModel", "Imaging", "Layout", "OCR",
-                                         "PhoneNumbers", "Pipeline"],
+                                         "PhoneNumbers", "Pipeline", "BinaryCoding"],
                           path: "bench/Harness"),
 
         // MARK: Tests, in layers. Unit targets (no engines, no child processes; seconds, see
-        // scripts/test-unit.sh): LayoutTests, YAMLTests, SQLiteTests, PipelineUnitTests,
+        // scripts/test-unit.sh): LayoutTests, BinaryCodingTests, YAMLTests, SQLiteTests, PipelineUnitTests,
         // QuireCLIUnitTests. Integration targets: real Tesseract, poppler, leptonica, zxing-cpp
         // and the quire binary end to end.
         .testTarget(name: "LayoutTests", dependencies: ["Layout"]),
+        .testTarget(name: "BinaryCodingTests", dependencies: ["BinaryCoding"]),
         .testTarget(name: "PipelineUnitTests", dependencies: ["Pipeline", "LanguageID"]),
         .testTarget(name: "QuireCLIUnitTests", dependencies: ["QuireCLI"]),
         .testTarget(name: "DataDetectionTests", dependencies: ["DataDetection"]),

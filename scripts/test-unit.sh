@@ -5,4 +5,4 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export OMP_THREAD_LIMIT=1
 swift build --build-tests
-swift test --skip-build --filter 'LayoutTests|YAMLTests|SQLiteTests|PipelineUnitTests|QuireCLIUnitTests|DataDetectionTests'
+swift test --skip-build --filter 'LayoutTests|BinaryCodingTests|YAMLTests|SQLiteTests|PipelineUnitTests|QuireCLIUnitTests|DataDetectionTests'

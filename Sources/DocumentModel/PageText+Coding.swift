@@ -1,8 +1,9 @@
 import Foundation
 
 // A page's text is most of what workers send the coordinator (thousands of words per page), and
-// keyed JSON made coding it a quarter of the CPU of a born-digital page. It travels instead as
-// one base64 string of a compact binary form; every other message field stays readable JSON.
+// keyed JSON made coding it a quarter of the CPU of a born-digital page. It is coded instead as
+// one `Data` of a compact binary form: raw bytes in the worker pipe's binary frames, one base64
+// string in JSON (JSONEncoder's default for `Data`).
 //
 // Layout (version 1): source u8; lines: count, then per line text, confidence f64, box, stage u8,
 // blockHint, paragraphHint, words: count, then per word text, confidence f64, box, fontSize
@@ -16,10 +17,7 @@ extension PageText {
 
     public init(from decoder: Decoder) throws {
         let container = try decoder.singleValueContainer()
-        let encoded = try container.decode(String.self)
-        guard let data = Data(base64Encoded: encoded) else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "page text is not base64")
-        }
+        let data = try container.decode(Data.self)
         do {
             self = try data.withUnsafeBytes { raw in
                 var reader = ByteReader(raw)
@@ -34,7 +32,7 @@ extension PageText {
         var writer = ByteWriter()
         write(to: &writer)
         var container = encoder.singleValueContainer()
-        try container.encode(Data(writer.bytes).base64EncodedString())
+        try container.encode(Data(writer.bytes))
     }
 
     private init(reading r: inout ByteReader) throws {
@@ -86,7 +84,10 @@ extension PageText {
         }
         w.int(regions.count)
         for region in regions { w.string(region.kind.rawValue); w.box(region.box); w.int(region.index) }
-        if let language, let json = try? JSONEncoder().encode(language) { w.string(String(decoding: json, as: UTF8.self)) }
+        // Keys sorted: the same text always codes to the same bytes.
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        if let language, let json = try? encoder.encode(language) { w.string(String(decoding: json, as: UTF8.self)) }
     }
 }
 

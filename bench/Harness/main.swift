@@ -12,6 +12,7 @@ usage: quire-bench barcodes SET                      every candidate pass alone,
        quire-bench scan-split FOLDER [--level L]     CPU seconds per stage of a scanned page (OCR, layout, barcodes, …)
        quire-bench detect PAGES [--locale L] [--out FILE]   detect data on exported pages' words
        quire-bench layout DATA [--verbose] [--dump FILE]     score the layout pass on bench/layout-quality
+       quire-bench messages QUIRE PIPELINE [--pages N] [--rounds R]   the worker pipe's coders on a run's messages
 """
 
 /// The value after `flag` in `args`, if given.
@@ -40,6 +41,9 @@ do {
                                     out: option("--out", in: args) ?? "/tmp/detections.jsonl")
     case "layout":
         try LayoutEvaluation.run(data: args[1], verbose: args.contains("--verbose"), dump: option("--dump", in: args))
+    case "messages":
+        try MessageCoding.run(quire: args[1], pipeline: args[2], pages: Int(option("--pages", in: args) ?? "") ?? 50,
+                              rounds: Int(option("--rounds", in: args) ?? "") ?? 5)
     default:
         FileHandle.standardError.write(Data("quire-bench: unknown command '\(command)'\n\(usage)\n".utf8))
         exit(64)

@@ -1,6 +1,7 @@
 import DocumentModel
 
-/// Messages between the coordinator and its worker processes: one JSON object per line.
+/// Messages between the coordinator and its worker processes: one binary frame each
+/// (`FrameChannel.swift`, `BinaryEncoder`).
 /// Everything here is a plain Sendable & Codable value (STYLE 13).
 
 /// What a worker is asked to do.

@@ -1,3 +1,4 @@
+import BinaryCoding
 import CSystem
 import Foundation
 #if canImport(Glibc)
@@ -29,14 +30,14 @@ public enum Worker {
         // stdout lands on stderr instead of corrupting the stream.
         let protocolFD = dup(STDOUT_FILENO)
         dup2(STDERR_FILENO, STDOUT_FILENO)
-        let writer = LineWriter(fd: protocolFD)
-        let reader = LineReader(fd: STDIN_FILENO)
-        let decoder = JSONDecoder()
+        let writer = FrameWriter(fd: protocolFD)
+        let reader = FrameReader(fd: STDIN_FILENO)
+        let decoder = BinaryDecoder()
         let pages = PageWork(faults: FaultInjection())
         do {
             try writer.send(WorkerEvent.ready(pid: getpid()))
-            while let line = reader.nextLine() {
-                let request = try decoder.decode(WorkerRequest.self, from: Data(line))
+            while let frame = try reader.next() {
+                let request = try decoder.decode(WorkerRequest.self, from: frame)
                 switch request {
                 case .settings(let settings):
                     pages.settings = settings

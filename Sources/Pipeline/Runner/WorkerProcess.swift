@@ -1,3 +1,4 @@
+import BinaryCoding
 import CSystem
 import Foundation
 #if canImport(Glibc)
@@ -5,13 +6,13 @@ import Glibc
 #endif
 
 /// One worker process as the coordinator sees it: spawned with `posix_spawn`, fed requests on
-/// its stdin, read by two threads (protocol on stdout, diagnostics on stderr) that post to the
+/// its stdin, read by two threads (protocol frames on stdout, diagnostics on stderr) that post to the
 /// coordinator's event queue. Killing it costs at most the page it holds.
 final class WorkerProcess: WorkerHandle {
     let index: Int
     let pid: pid_t
     private let stdinFD: Int32
-    private let writer: LineWriter
+    private let writer: FrameWriter
     /// The last lines the worker wrote to stderr (a library's assertion text, for crash reports).
     private let stderrTail = StderrTail()
 
@@ -69,7 +70,7 @@ final class WorkerProcess: WorkerHandle {
         }
         pid = childPID
         stdinFD = toChild[1]
-        writer = LineWriter(fd: stdinFD)
+        writer = FrameWriter(fd: stdinFD)
         startReaders(stdoutFD: fromChild[0], stderrFD: errChild[0], events: events)
     }
 
@@ -83,13 +84,23 @@ final class WorkerProcess: WorkerHandle {
         }
         errThread.start()
         let outThread = Thread {
-            let reader = LineReader(fd: stdoutFD)
-            let decoder = JSONDecoder()
-            while let line = reader.nextLine() {
-                if let event = try? decoder.decode(WorkerEvent.self, from: Data(line)) {
-                    events.post(.worker(index: index, event: event))
-                } else {
-                    tail.append("unreadable message from worker: \(String(decoding: line.prefix(200), as: UTF8.self))")
+            let reader = FrameReader(fd: stdoutFD)
+            let decoder = BinaryDecoder()
+            while true {
+                let frame: [UInt8]
+                do throws(FrameError) {
+                    guard let next = try reader.next() else { break }
+                    frame = next
+                } catch {
+                    // Cut short (the worker died mid-message) or not a frame: its last words.
+                    tail.append("unreadable message from worker: \(error)")
+                    if case .oversized = error { reader.drain() }
+                    break
+                }
+                do {
+                    events.post(.worker(index: index, event: try decoder.decode(WorkerEvent.self, from: frame)))
+                } catch {
+                    tail.append("unreadable message from worker: \(error)")
                 }
             }
             close(stdoutFD)
