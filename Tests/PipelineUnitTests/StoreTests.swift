@@ -52,6 +52,19 @@ final class StoreTests: XCTestCase {
         XCTAssertTrue(plan.contains("pages_document_status"), plan)
     }
 
+    /// A new database file is stamped as quire's and in WAL mode before it is linked into
+    /// place (file format bytes 18 and 19 are 2: https://sqlite.org/fileformat2.html#wal), made
+    /// without a rollback journal; the store opens it without switching its journal mode.
+    func testANewDatabaseIsInWALModeWhenItAppears() throws {
+        let path = dir.appendingPathComponent("new.sqlite").path
+        try Store.createStamped(path)
+        let header = try XCTUnwrap(FileManager.default.contents(atPath: path))
+        XCTAssertEqual(Array(header[18...19]), [2, 2])
+        XCTAssertEqual(try Store.ownership(of: path), .quire)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path + ".creating"))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path + ".creating-journal"))
+    }
+
     /// Every table quire's migrations make is known to the ownership check (read from their
     /// SQL), so a database of an older quire with any of them is recognised; a quire database
     /// with one foreign table is not quire's.
