@@ -52,6 +52,31 @@ final class StoreTests: XCTestCase {
         XCTAssertTrue(plan.contains("pages_document_status"), plan)
     }
 
+    /// A new database (its migrations applied together, in one transaction) has exactly the
+    /// schema of one migrated step by step, each migration committed on its own.
+    func testANewDatabaseHasTheSchemaOfOneMigratedStepByStep() throws {
+        let path = dir.appendingPathComponent("steps.sqlite").path
+        do {
+            let db = try SQLite.Database(path: path)
+            for migration in Schema.migrator.migrations {
+                var one = SQLite.Migrator()
+                for earlier in Schema.migrator.migrations where earlier.id <= migration.id {
+                    one.register(earlier.id, earlier.name, sql: earlier.sql)
+                }
+                XCTAssertEqual(try one.migrate(db), [migration.id])
+            }
+        }
+        func schema(_ db: SQLite.Database) throws -> [String] {
+            try db.query("SELECT type, name, tbl_name, coalesce(sql, '') FROM sqlite_master ORDER BY type, name") {
+                [$0.string(0), $0.string(1), $0.string(2), $0.string(3)].joined(separator: " | ")
+            } + db.query("PRAGMA user_version") { "user_version \($0.int(0))" }
+              + db.query("SELECT id || ' ' || name FROM schema_migrations ORDER BY id") { $0.string(0) }
+        }
+        let stepByStep = try schema(SQLite.Database(path: path))
+        XCTAssertGreaterThan(stepByStep.count, 40)
+        XCTAssertEqual(try schema(store.db), stepByStep)
+    }
+
     /// A new database file is stamped as quire's and in WAL mode before it is linked into
     /// place (file format bytes 18 and 19 are 2: https://sqlite.org/fileformat2.html#wal), made
     /// without a rollback journal; the store opens it without switching its journal mode.
