@@ -16,7 +16,10 @@ public struct Migrator {
         migrations.append(Migration(id: id, name: name, sql: sql))
     }
 
-    /// Applies every migration not yet recorded, each in its own transaction. Returns the ids applied.
+    /// Applies every migration not yet recorded, in order, all in one transaction: a new quire
+    /// database gets its 18 migrations in one commit instead of one each (each commit rewrites
+    /// the schema pages in the WAL), and a migration that fails leaves the database as it was,
+    /// none of them recorded. Returns the ids applied.
     @discardableResult
     public func migrate(_ db: Database) throws -> [Int] {
         try db.execute(script: """
@@ -28,14 +31,14 @@ public struct Migrator {
             throw SQLiteError(code: 1, message: "database schema version \(newest) is newer than this quire knows (\(known))",
                               context: "migrate", file: db.path)
         }
-        var done: [Int] = []
-        for m in migrations where !applied.contains(m.id) {
-            try db.transaction {
+        let pending = migrations.filter { !applied.contains($0.id) }
+        guard !pending.isEmpty else { return [] }
+        try db.transaction {
+            for m in pending {
                 try db.execute(script: m.sql)
                 try db.execute("INSERT INTO schema_migrations(id, name) VALUES (?, ?)", m.id, m.name)
             }
-            done.append(m.id)
         }
-        return done
+        return pending.map(\.id)
     }
 }

@@ -153,6 +153,18 @@ final class CoordinatorTests: XCTestCase {
         XCTAssertEqual(try store.db.queryOne("SELECT attempts FROM pages WHERE page_number = 3") { $0.int(0) }, 3)
     }
 
+    /// The run's first page is committed as soon as it is recorded; later ones wait for company
+    /// (up to `settleCount`, or `settleDelay`), unless nothing else runs or the run is stopping.
+    func testTheRunsFirstPageIsCommittedAtOnce() {
+        XCTAssertTrue(Runner.settlesNow(waiting: 1, waitedSeconds: 0, running: 2, interrupted: false, committedBefore: 0))
+        XCTAssertFalse(Runner.settlesNow(waiting: 1, waitedSeconds: 0, running: 2, interrupted: false, committedBefore: 1))
+        XCTAssertTrue(Runner.settlesNow(waiting: 1, waitedSeconds: Runner.settleDelay, running: 2, interrupted: false, committedBefore: 1))
+        XCTAssertTrue(Runner.settlesNow(waiting: Runner.settleCount, waitedSeconds: 0, running: 2, interrupted: false, committedBefore: 1))
+        XCTAssertTrue(Runner.settlesNow(waiting: 1, waitedSeconds: 0, running: 0, interrupted: false, committedBefore: 1))
+        XCTAssertTrue(Runner.settlesNow(waiting: 1, waitedSeconds: 0, running: 2, interrupted: true, committedBefore: 1))
+        XCTAssertFalse(Runner.settlesNow(waiting: 0, waitedSeconds: 1, running: 0, interrupted: true, committedBefore: 0))
+    }
+
     func testAnInterruptedRunResumesWithoutRedoingOrLosingAPage() throws {
         try makeInputs(["a.pdf", "b.pdf"])
         let interrupted = FakeScript(pageCounts: ["a.pdf": 4, "b.pdf": 4]) { name, page, _ in

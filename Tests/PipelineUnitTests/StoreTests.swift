@@ -52,6 +52,59 @@ final class StoreTests: XCTestCase {
         XCTAssertTrue(plan.contains("pages_document_status"), plan)
     }
 
+    /// A new database (its migrations applied together, in one transaction) has exactly the
+    /// schema of one migrated step by step, each migration committed on its own.
+    func testANewDatabaseHasTheSchemaOfOneMigratedStepByStep() throws {
+        let path = dir.appendingPathComponent("steps.sqlite").path
+        do {
+            let db = try SQLite.Database(path: path)
+            for migration in Schema.migrator.migrations {
+                var one = SQLite.Migrator()
+                for earlier in Schema.migrator.migrations where earlier.id <= migration.id {
+                    one.register(earlier.id, earlier.name, sql: earlier.sql)
+                }
+                XCTAssertEqual(try one.migrate(db), [migration.id])
+            }
+        }
+        func schema(_ db: SQLite.Database) throws -> [String] {
+            try db.query("SELECT type, name, tbl_name, coalesce(sql, '') FROM sqlite_master ORDER BY type, name") {
+                [$0.string(0), $0.string(1), $0.string(2), $0.string(3)].joined(separator: " | ")
+            } + db.query("PRAGMA user_version") { "user_version \($0.int(0))" }
+              + db.query("SELECT id || ' ' || name FROM schema_migrations ORDER BY id") { $0.string(0) }
+        }
+        let stepByStep = try schema(SQLite.Database(path: path))
+        XCTAssertGreaterThan(stepByStep.count, 40)
+        XCTAssertEqual(try schema(store.db), stepByStep)
+    }
+
+    /// A new database file is stamped as quire's and in WAL mode before it is linked into
+    /// place (file format bytes 18 and 19 are 2: https://sqlite.org/fileformat2.html#wal), made
+    /// without a rollback journal; the store opens it without switching its journal mode.
+    func testANewDatabaseIsInWALModeWhenItAppears() throws {
+        let path = dir.appendingPathComponent("new.sqlite").path
+        try Store.createStamped(path)
+        let header = try XCTUnwrap(FileManager.default.contents(atPath: path))
+        XCTAssertEqual(Array(header[18...19]), [2, 2])
+        XCTAssertEqual(try Store.ownership(of: path), .quire)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path + ".creating"))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path + ".creating-journal"))
+    }
+
+    /// A run's writer keeps 32 MiB of pages in its cache and lets the WAL grow to 16,384 pages
+    /// before a checkpoint: after ≈ 1,500 pages written in ten transactions they are all still
+    /// in the WAL (SQLite's default checkpoints at 1,000 and starts the WAL over).
+    func testARunsWriterCheckpointsTheWALLater() throws {
+        try store.configureForRun()
+        XCTAssertEqual(try store.db.queryOne("PRAGMA cache_size") { $0.int(0) }, -32 * 1024)
+        try store.db.execute(script: "CREATE TABLE bulk(x TEXT)")
+        let text = String(repeating: "x", count: 3_900)
+        for _ in 0..<10 {
+            try store.db.transaction { for _ in 0..<150 { try store.db.execute("INSERT INTO bulk VALUES (?)", text) } }
+        }
+        let frames = try XCTUnwrap(store.db.queryOne("PRAGMA wal_checkpoint(PASSIVE)") { $0.int(1) })
+        XCTAssertGreaterThan(frames, 1_200)
+    }
+
     /// Every table quire's migrations make is known to the ownership check (read from their
     /// SQL), so a database of an older quire with any of them is recognised; a quire database
     /// with one foreign table is not quire's.

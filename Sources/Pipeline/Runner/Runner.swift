@@ -44,6 +44,7 @@ public final class Runner {
         let lock = try RunLock(databasePath: spec.database)
         defer { withExtendedLifetime(lock) {} }
         let store = try Store(path: spec.database)
+        try store.configureForRun()
         try lock.holdDatabaseFile()
         if let identity = lock.identity { try store.pinIdentity(identity) }
         computeFingerprints()
