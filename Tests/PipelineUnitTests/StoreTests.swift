@@ -90,12 +90,12 @@ final class StoreTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: path + ".creating-journal"))
     }
 
-    /// A run's writer keeps 32 MiB of pages in its cache and lets the WAL grow to 16,384 pages
+    /// A run's writer keeps `Store.runCacheMiB` of pages in its cache and lets the WAL grow to 16,384 pages
     /// before a checkpoint: after ≈ 1,500 pages written in ten transactions they are all still
     /// in the WAL (SQLite's default checkpoints at 1,000 and starts the WAL over).
     func testARunsWriterCheckpointsTheWALLater() throws {
         try store.configureForRun()
-        XCTAssertEqual(try store.db.queryOne("PRAGMA cache_size") { $0.int(0) }, -32 * 1024)
+        XCTAssertEqual(try store.db.queryOne("PRAGMA cache_size") { $0.int(0) }, -Store.runCacheMiB * 1024)
         try store.db.execute(script: "CREATE TABLE bulk(x TEXT)")
         let text = String(repeating: "x", count: 3_900)
         for _ in 0..<10 {

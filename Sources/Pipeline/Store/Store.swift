@@ -90,7 +90,7 @@ public final class Store {
     /// a commit is in the WAL when `COMMIT` returns, checkpoint or not (a process killed at
     /// any moment loses nothing committed); the WAL is checkpointed when it reaches
     /// `runCheckpointPages` and when the connection closes.
-    static let runCacheMiB = 32
+    static let runCacheMiB = 8
     static let runCheckpointPages = 16_384
 
     /// Sets the page cache and the WAL checkpoint interval of a run's writer (above).
