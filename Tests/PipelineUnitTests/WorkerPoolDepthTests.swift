@@ -2,19 +2,22 @@ import Foundation
 @testable import Pipeline
 import XCTest
 
-/// How many tasks the coordinator sends a worker at once: two while pages are quick (a worker
-/// never waits for the coordinator), one when pages are slow (the last pages of a run go to
-/// whichever worker falls idle instead of waiting behind a long page).
+/// How many tasks the coordinator sends a worker at once: while pages are quick, enough for
+/// `prefetchSeconds` of work (a worker never waits for the coordinator, not even through a
+/// commit), at least two and at most `prefetchMax`; one when pages are slow (the last pages of a
+/// run go to whichever worker falls idle instead of waiting behind a long page).
 final class WorkerPoolDepthTests: XCTestCase {
     private func pool() -> WorkerPool {
         WorkerPool(size: 2, launch: WorkerPool.processes(executable: "/nonexistent", memoryMiB: 0),
                    events: EventQueue<CoordinatorEvent>())
     }
 
-    private func finishedPage(after seconds: Double) -> WorkerPool.ActiveTask {
+    private func finishedPage(after seconds: Double, workerMS: [Stage: Int]? = nil) -> WorkerPool.ActiveTask {
         let page = PlannedPage(pageID: 1, documentID: 1, path: "/tmp/x.png", kind: .png, pageNumber: 1,
                                stages: [.extract, .ocr], conservativeBarcodes: false)
-        var task = WorkerPool.ActiveTask(id: 1, item: .page(page), outcome: nil)
+        var outcome: PageOutcome?
+        if let workerMS { outcome = PageOutcome(page: page); outcome?.stageMS = workerMS }
+        var task = WorkerPool.ActiveTask(id: 1, item: .page(page), outcome: outcome)
         task.started = Date(timeIntervalSinceNow: -seconds)
         return task
     }
@@ -22,12 +25,25 @@ final class WorkerPoolDepthTests: XCTestCase {
     func testQuickPagesArePrefetchedSlowPagesAreNot() {
         let pool = pool()
         XCTAssertEqual(pool.depth, 2, "before any page finished")
-        pool.noteFinished(finishedPage(after: 0.02))
-        XCTAssertEqual(pool.depth, 2)
+        pool.noteFinished(finishedPage(after: 0.1))
+        XCTAssertEqual(pool.depth, 2, "two tasks of 0.1 s cover the coordinator's pauses")
         pool.noteFinished(finishedPage(after: 1.5))
         XCTAssertEqual(pool.depth, 1, "after an OCR-length page")
-        for _ in 0..<12 { pool.noteFinished(finishedPage(after: 0.01)) }
-        XCTAssertEqual(pool.depth, 2, "quick pages again")
+        for _ in 0..<20 { pool.noteFinished(finishedPage(after: 0.04)) }
+        XCTAssertEqual(pool.depth, 5, "0.2 s of 0.04-s pages")
+        for _ in 0..<30 { pool.noteFinished(finishedPage(after: 0.002)) }
+        XCTAssertEqual(pool.depth, WorkerPool.prefetchMax, "born-digital pages: as many as allowed")
+    }
+
+    /// A page's time is the worker's own (its stage times) when it reported them: a coordinator
+    /// busy with a commit reads finished pages late, and their wall time would count its pause.
+    func testTheWorkersStageTimesCountNotTheCoordinatorsLateReading() {
+        let pool = pool()
+        for _ in 0..<20 { pool.noteFinished(finishedPage(after: 0.5, workerMS: [.extract: 3, .layout: 1])) }
+        XCTAssertEqual(pool.recentPageSeconds ?? 0, 0.004, accuracy: 0.0005)
+        XCTAssertEqual(pool.depth, WorkerPool.prefetchMax)
+        for _ in 0..<20 { pool.noteFinished(finishedPage(after: 0.5)) }
+        XCTAssertEqual(pool.depth, 1, "without stage times, the wall time since the task began counts")
     }
 
     func testPageCountsDoNotMoveTheAverage() {

@@ -67,7 +67,7 @@ extension Runner {
         let warnings = try discover(into: store, state: &state, stop: signals.flag)
         if signals.flag.isSet { throw CancellationError() }
         do {
-            let pool = makePool(state)
+            let pool = makePool(state.events)
             defer { pool.shutdown() }
             try countPages(filter: { _ in true }, pool: pool, store: store, state: &state)
         }

@@ -65,9 +65,18 @@ final class WorkerPool {
         }
     }
 
-    /// Tasks sent to a worker at once while pages are quick: the one it works on and the next,
-    /// so that it never waits for the coordinator between pages.
+    /// Tasks a worker holds at least while pages are quick: the one it works on and the next,
+    /// so that it never waits for the coordinator's round trip between pages.
     static let prefetchDepth = 2
+    /// Seconds of work a worker holds while pages are quick: more than the coordinator's longest
+    /// usual pause, the commit of `Runner.settleCount` born-digital pages (≈ 0.1 s). With only
+    /// two tasks queued, both workers fell idle within ≈ 8 ms of a commit's start and waited
+    /// for its end: 200 born-digital pages took 1.12 s (median of 9) against 0.92 s with 32
+    /// queued (bench/RESULTS.md, "prefetch").
+    static let prefetchSeconds = 0.2
+    /// The most tasks a worker holds: a bound on the work that waits behind a page that turns
+    /// out long, and on what a crash sends back in line.
+    static let prefetchMax = 32
     /// Pages that take longer than this (a moving average) go one at a time: the round trip to
     /// the coordinator is then a negligible share of a page, and a page queued behind a long
     /// one could not move to a worker that falls idle (measured: 12 OCR pages on 2 workers
@@ -76,19 +85,28 @@ final class WorkerPool {
     /// Moving average of the seconds a page task took, nil before the first finished.
     private(set) var recentPageSeconds: Double?
 
-    /// Tasks a worker may hold now.
-    var depth: Int { (recentPageSeconds ?? 0) < Self.prefetchBelowSeconds ? Self.prefetchDepth : 1 }
+    /// Tasks a worker may hold now: `prefetchSeconds` of quick pages (at least two, at most
+    /// `prefetchMax`), one slow page.
+    var depth: Int {
+        guard let recent = recentPageSeconds else { return Self.prefetchDepth }
+        guard recent < Self.prefetchBelowSeconds else { return 1 }
+        let covering = (Self.prefetchSeconds / max(recent, 0.001)).rounded(.up)
+        return min(Self.prefetchMax, max(Self.prefetchDepth, Int(covering)))
+    }
 
-    /// Records how long a finished task took (page tasks only; page counts are instant).
+    /// Records how long a finished task took (page tasks only; page counts are instant): the
+    /// worker's own stage times when it reported them, else the time since the task became the
+    /// worker's head (which a busy coordinator's late reading stretches).
     func noteFinished(_ task: ActiveTask) {
         guard case .page = task.item else { return }
-        let seconds = Date().timeIntervalSince(task.started)
+        let reported = task.outcome?.stageMS.values.reduce(0, +) ?? 0
+        let seconds = reported > 0 ? Double(reported) / 1000 : Date().timeIntervalSince(task.started)
         recentPageSeconds = recentPageSeconds.map { 0.7 * $0 + 0.3 * seconds } ?? seconds
     }
 
     let size: Int
     private let launch: Launcher
-    private let events: EventQueue<CoordinatorEvent>
+    let events: EventQueue<CoordinatorEvent>
     private(set) var slots: [Int: Slot] = [:]
     private var nextIndex = 0
     /// Workers that died before saying they were ready, in a row: a broken installation.

@@ -72,7 +72,9 @@ extension Store {
         defer { isWriting = false }
         let transaction = WriteTransaction(store: self)
         defer { transaction.state.isOpen = false }
-        return try db.transaction(.immediate) { try body(transaction) }
+        let result = try db.transaction(.immediate) { try body(transaction) }
+        checkpointer?.request()
+        return result
     }
 
     /// Writes several items in one transaction (`each`, then `after` once for them all); when
