@@ -81,6 +81,21 @@ final class CoordinatorTests: XCTestCase {
                        ["a.pdf#1", "a.pdf#2", "b.pdf#1", "b.pdf#2", "b.pdf#3", "c.pdf#1"])
     }
 
+    /// The workers start with the run, before the database is opened, so that their loading
+    /// overlaps the coordinator's start; a run that then finds nothing to do ends them unused.
+    func testWorkersStartWithTheRunAndARunWithNothingToDoEndsThem() throws {
+        try makeInputs(["a.pdf"])
+        let first = FakeScript(pageCounts: ["a.pdf": 2])
+        XCTAssertEqual(try run(spec(), first).counts.pagesDone, 2)
+        XCTAssertEqual(first.launches, 2)
+        let again = FakeScript(pageCounts: ["a.pdf": 2])
+        let summary = try run(spec(), again)
+        XCTAssertEqual(summary.status, .completed)
+        XCTAssertEqual(summary.counts.pagesDone, 0)
+        XCTAssertEqual(again.launches, 2, "started before the run knew it had nothing to do")
+        XCTAssertEqual(again.finished, [])
+    }
+
     func testAWorkerThatCrashesCostsOnePageAndAFreshWorkerTakesOver() throws {
         try makeInputs(["a.pdf", "b.pdf"])
         // One worker, dying on the first page it gets: everything after it is a fresh worker's.

@@ -103,19 +103,6 @@ final class QuireSandbox: Sendable {
     }
 
     func scalar(_ sql: String) throws -> Int { Int(try query(sql).first ?? "") ?? -1 }
-
-    /// The size in bytes of a database a run over no file leaves: quire's schema alone. A test
-    /// that fills the disk in the middle of a run sets its file-size limit above this, so that
-    /// the schema is written and the pages are not (the run's committed pages reach the database
-    /// file as it goes, so the limit a run hits depends on the schema's size).
-    static func schemaOnlyDatabaseSize() throws -> Int {
-        let empty = try QuireSandbox(files: [])
-        defer { try? FileManager.default.removeItem(at: empty.dir) }
-        try empty.writePipeline(barcodes: false)
-        _ = try empty.run(["run", empty.pipeline, "--quiet"])
-        let size = ((try FileManager.default.attributesOfItem(atPath: empty.database))[.size] as? NSNumber)?.intValue
-        return try XCTUnwrap(size, "a run over no file made its database")
-    }
 }
 
 /// Runs any program the tests need (sqlite3, groff, pdftotext, a shell) to its end, reading

@@ -162,9 +162,15 @@ final class WorkerPool {
 
     func killAll() { slots.values.forEach { $0.process.kill() } }
 
-    /// Ends every worker: closing stdin lets idle ones exit; stragglers are killed.
+    /// Ends every worker. One without a task holds nothing and is killed at once: the workers
+    /// start with the run (``Runner/run()``), and one still loading quire's libraries when a run
+    /// with nothing to do ends would otherwise finish loading only to exit (a run over unchanged
+    /// files took 0.13 s instead of 0.06). Closing stdin lets a busy one finish its task and exit;
+    /// stragglers are killed.
     func shutdown() {
-        slots.values.forEach { $0.process.closeInput() }
+        for slot in slots.values {
+            if slot.tasks.isEmpty { slot.process.kill() } else { slot.process.closeInput() }
+        }
         let deadline = Date(timeIntervalSinceNow: 2)
         while !slots.isEmpty && Date() < deadline {
             if case .workerExited(let index, _, _, _)? = events.next(timeout: 0.1) { slots.removeValue(forKey: index) }

@@ -10,9 +10,6 @@ public final class Store {
     var identityWatch: IdentityWatch?
     /// Whether a ``write(_:)`` transaction is open (WriteTransaction.swift).
     var isWriting = false
-    /// A run's writer: copies each commit's pages from the log into the database beside the run
-    /// (``configureForRun()``).
-    var checkpointer: WALCheckpointer?
 
     /// Errors that make the database unusable for a run.
     public enum OpenError: Error, CustomStringConvertible {
@@ -96,18 +93,10 @@ public final class Store {
     static let runCacheMiB = 8
     static let runCheckpointPages = 16_384
 
-    /// Sets the page cache and the WAL checkpoint interval of a run's writer (above), and starts
-    /// its checkpointer: each ``write(_:)`` asks it to copy the log into the database on its own
-    /// thread, so that the log the writer's close has to copy is the last commit's, not the run's.
+    /// Sets the page cache and the WAL checkpoint interval of a run's writer (above).
     func configureForRun() throws {
         try setCacheSize(mebibytes: Self.runCacheMiB)
         try db.execute(script: "PRAGMA wal_autocheckpoint = \(Self.runCheckpointPages)")
-        if checkpointer == nil { checkpointer = WALCheckpointer(path: path) }
-    }
-
-    deinit {
-        // Its connection closes first: the writer's close is then the last, and removes the log.
-        checkpointer?.stop()
     }
 
     /// For tests and `status`: a raw query.

@@ -72,9 +72,7 @@ extension Store {
         defer { isWriting = false }
         let transaction = WriteTransaction(store: self)
         defer { transaction.state.isOpen = false }
-        let result = try db.transaction(.immediate) { try body(transaction) }
-        checkpointer?.request()
-        return result
+        return try db.transaction(.immediate) { try body(transaction) }
     }
 
     /// Writes several items in one transaction (`each`, then `after` once for them all); when
