@@ -81,7 +81,7 @@ let package = Package(
         // and the quire binary end to end.
         .testTarget(name: "LayoutTests", dependencies: ["Layout"]),
         .testTarget(name: "BinaryCodingTests", dependencies: ["BinaryCoding"]),
-        .testTarget(name: "PipelineUnitTests", dependencies: ["Pipeline", "LanguageID"]),
+        .testTarget(name: "PipelineUnitTests", dependencies: ["Pipeline", "LanguageID", "DataDetection"]),
         .testTarget(name: "QuireCLIUnitTests", dependencies: ["QuireCLI"]),
         .testTarget(name: "DataDetectionTests", dependencies: ["DataDetection"]),
         .testTarget(name: "SplitTests", dependencies: ["Split"]),

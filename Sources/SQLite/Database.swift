@@ -136,6 +136,10 @@ public final class Database {
 
     public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
     public var changes: Int { Int(sqlite3_changes(handle)) }
+    /// Rows this connection inserted, updated or deleted since it opened (a transaction rolled
+    /// back counts too): unchanged, nothing this connection can see has changed unless another
+    /// connection wrote.
+    public var totalChanges: Int64 { sqlite3_total_changes64(handle) }
 
     public enum TransactionKind: String { case deferred = "DEFERRED", immediate = "IMMEDIATE", exclusive = "EXCLUSIVE" }
 
