@@ -10,9 +10,10 @@ public final class Store {
     var identityWatch: IdentityWatch?
     /// Whether a ``write(_:)`` transaction is open (WriteTransaction.swift).
     var isWriting = false
-    /// ``documentDateOrder(documentID:)``'s sums, with the connection's change count they were
-    /// summed at.
-    var documentDateOrders: [Int64: (changes: Int64, dayFirst: Int, monthFirst: Int)] = [:]
+    /// ``documentDateOrder(documentID:)``'s last sums, with the connection's change count they
+    /// were summed at: one document's (a run sends a document's pages together), so that a run
+    /// over a million documents keeps no memo per document.
+    var documentDateOrderMemo: (documentID: Int64, changes: Int64, dayFirst: Int, monthFirst: Int)?
 
     /// Errors that make the database unusable for a run.
     public enum OpenError: Error, CustomStringConvertible {

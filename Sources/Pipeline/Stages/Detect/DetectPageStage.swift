@@ -200,14 +200,14 @@ extension Store {
     /// page it sends out.
     func documentDateOrder(documentID: Int64) throws -> DateOrderHint {
         let changes = db.totalChanges
-        if let memo = documentDateOrders[documentID], memo.changes == changes {
+        if let memo = documentDateOrderMemo, memo.documentID == documentID, memo.changes == changes {
             return DateOrderHint(dayFirst: memo.dayFirst, monthFirst: memo.monthFirst)
         }
         let sums = try db.queryOne("""
             SELECT COALESCE(sum(o.day_first), 0), COALESCE(sum(o.month_first), 0)
             FROM detected_date_order o JOIN pages p ON p.id = o.page_id WHERE p.document_id = ?
             """, [documentID]) { DateOrderHint(dayFirst: $0.int(0), monthFirst: $0.int(1)) } ?? DateOrderHint()
-        documentDateOrders[documentID] = (changes, sums.dayFirst, sums.monthFirst)
+        documentDateOrderMemo = (documentID, changes, sums.dayFirst, sums.monthFirst)
         return sums
     }
 
