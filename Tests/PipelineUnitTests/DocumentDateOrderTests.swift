@@ -7,12 +7,8 @@ import XCTest
 /// document's sums are summed once between two writes of the coordinator's connection, not once
 /// per page sent out; a write of any row makes the next question sum them again.
 final class DocumentDateOrderTests: XCTestCase {
-    private var folder: URL!
-    override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("quire-dateorder-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    }
-    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: folder) }
+    /// The database file, in the system's temporary folder (removed by the test).
+    private let path = FileManager.default.temporaryDirectory.appendingPathComponent("quire-dateorder-\(UUID().uuidString).sqlite").path
 
     private func page(_ id: Int64, document: Int64 = 1) -> PlannedPage {
         PlannedPage(pageID: id, documentID: document, path: "/in/a.pdf", kind: .pdf, pageNumber: Int(id),
@@ -20,7 +16,7 @@ final class DocumentDateOrderTests: XCTestCase {
     }
 
     private func store(order rows: [(page: Int64, dayFirst: Int, monthFirst: Int)]) throws -> Store {
-        let store = try Store(path: folder.appendingPathComponent("a.sqlite").path)
+        let store = try Store(path: path)
         try store.db.execute(script: """
             INSERT INTO documents(id, path, sha256, kind, page_count, status) VALUES (1, '/in/a.pdf', 'x', 'pdf', 3, 'pending');
             INSERT INTO documents(id, path, sha256, kind, page_count, status) VALUES (2, '/in/b.pdf', 'y', 'pdf', 1, 'pending');
@@ -38,6 +34,7 @@ final class DocumentDateOrderTests: XCTestCase {
     }
 
     func testAPageIsSentTheOtherPagesEvidenceAndAWriteIsSeenAtOnce() throws {
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
         let store = try store(order: [(1, 2, 0), (2, 1, 1), (4, 0, 9)])
         XCTAssertEqual(try store.documentDateOrder(documentID: 1), DateOrderHint(dayFirst: 3, monthFirst: 1))
         XCTAssertEqual(try DetectPageStage.documentContext(for: page(1), from: store), DateOrderHint(dayFirst: 1, monthFirst: 1),
