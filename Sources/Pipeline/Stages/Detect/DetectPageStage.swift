@@ -131,10 +131,15 @@ final class DetectPageStage: PageStage {
     /// the coordinator a scan of the document's pages per page — 0.46 ms a page at the end of
     /// a 2,000-page PDF, ≈ 0.5 s over its run.
     static func documentContext(for page: PlannedPage, from store: Store) throws -> DateOrderHint? {
-        let all = try store.documentDateOrder(documentID: page.documentID)
         let own = try store.db.queryOne("""
             SELECT day_first, month_first FROM detected_date_order WHERE page_id = ?
             """, [page.pageID]) { DateOrderHint(dayFirst: $0.int(0), monthFirst: $0.int(1)) } ?? DateOrderHint()
+        return try otherPages(documentID: page.documentID, own: own, from: store)
+    }
+
+    /// The evidence of a document's pages other than the one whose own row is `own`.
+    private static func otherPages(documentID: Int64, own: DateOrderHint, from store: Store) throws -> DateOrderHint {
+        let all = try store.documentDateOrder(documentID: documentID)
         return DateOrderHint(dayFirst: all.dayFirst - own.dayFirst, monthFirst: all.monthFirst - own.monthFirst)
     }
 
@@ -147,12 +152,14 @@ final class DetectPageStage: PageStage {
             SELECT o.read_day_first, o.read_month_first, o.day_first, o.month_first, p.document_id
             FROM detected_date_order o JOIN pages p ON p.id = o.page_id
             WHERE o.page_id = ? AND EXISTS (SELECT 1 FROM detected_data d WHERE d.page_id = o.page_id AND d.type IN ('date', 'date_range'))
-            """, [pageID], { r in (read: (r.int(0), r.int(1)), own: (r.int(2), r.int(3)), documentID: r.int64(4)) })
+            """, [pageID], { r in (read: DateOrderHint(dayFirst: r.int(0), monthFirst: r.int(1)),
+                                   own: DateOrderHint(dayFirst: r.int(2), monthFirst: r.int(3)), documentID: r.int64(4)) })
         else { return false }
-        let all = try store.documentDateOrder(documentID: row.documentID)
-        let now = (all.dayFirst - row.own.0, all.monthFirst - row.own.1)
+        let now = try otherPages(documentID: row.documentID, own: row.own, from: store)
         // Only what decides the order matters: which count is larger.
-        func order(_ counts: (Int, Int)) -> Int { counts.0 > counts.1 ? 1 : counts.1 > counts.0 ? -1 : 0 }
+        func order(_ counts: DateOrderHint) -> Int {
+            counts.dayFirst > counts.monthFirst ? 1 : counts.monthFirst > counts.dayFirst ? -1 : 0
+        }
         return order(row.read) != order(now)
     }
 
