@@ -22,7 +22,8 @@ enum Schema {
         let more = [Migrator.Migration(id: 15, name: "the document's date, chosen in the document pass", sql: v15),
                     Migrator.Migration(id: 18, name: "shards: runs' host and shard, shard identity, merged shards", sql: v18Shards),
                     Migrator.Migration(id: 20, name: "unstemmed full-text index for pages not in English", sql: v20),
-                    Migrator.Migration(id: 21, name: "caption links indexed (deleting blocks)", sql: v21)]
+                    Migrator.Migration(id: 21, name: "caption links indexed (deleting blocks)", sql: v21),
+                    Migrator.Migration(id: 25, name: "words not indexed by their text (the full-text index finds them)", sql: v25)]
             + StageCatalog.declared.flatMap({ $0.migrations })
         for migration in more.sorted(by: { $0.id < $1.id }) {
             m.register(migration.id, migration.name, sql: migration.sql)

@@ -8,10 +8,12 @@ extension WriteTransaction {
             INSERT INTO lines(page_id, line_order, text, confidence, x, y, width, height, stage, block_hint,
               paragraph_hint, font_size) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
-        let insertWord = try statement("""
-            INSERT INTO words(page_id, line_id, word_order, text, confidence, x, y, width, height, font_size, bold)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """)
+        // A page's words go in statements of up to `wordsPerInsert` rows, in the order they
+        // were read (so their ids follow line and word order, as they always have): one
+        // statement a word paid SQLite's per-statement work (opening the table's and indexes'
+        // cursors and the foreign keys' parents, then closing them) ≈ 500 times a page.
+        var lineIDs: [Int64] = []
+        lineIDs.reserveCapacity(text.lines.count)
         for (i, line) in text.lines.enumerated() {
             let b = line.box
             // Typed binds (`ParameterBinder`): the same values as `execute([...])`, without its
@@ -22,16 +24,29 @@ extension WriteTransaction {
                 try p.bind(line.stage.rawValue); try p.bind(line.blockHint); try p.bind(line.paragraphHint)
                 try p.bind(line.fontSize)
             }
-            let lineID = lastInsertRowID
-            for (j, w) in line.words.enumerated() {
-                let wb = w.box
-                try insertWord.execute { p in
-                    try p.bind(pageID); try p.bind(lineID); try p.bind(j); try p.bind(w.text); try p.bind(w.confidence)
+            lineIDs.append(lastInsertRowID)
+        }
+        var pending: [(line: Int, order: Int)] = []
+        pending.reserveCapacity(Self.wordsPerInsert)
+        func flush() throws {
+            guard !pending.isEmpty else { return }
+            try statement(Self.insertWordsSQL[pending.count]).execute { p in
+                for (l, j) in pending {
+                    let w = text.lines[l].words[j], wb = w.box
+                    try p.bind(pageID); try p.bind(lineIDs[l]); try p.bind(j); try p.bind(w.text); try p.bind(w.confidence)
                     try p.bind(wb.x); try p.bind(wb.y); try p.bind(wb.width); try p.bind(wb.height)
                     try p.bind(w.fontSize); try p.bind(w.isBold)
                 }
             }
+            pending.removeAll(keepingCapacity: true)
         }
+        for (l, line) in text.lines.enumerated() {
+            for j in line.words.indices {
+                pending.append((l, j))
+                if pending.count == Self.wordsPerInsert { try flush() }
+            }
+        }
+        try flush()
         let insertRegion = try statement("""
             INSERT INTO ocr_regions(page_id, region_index, kind, x, y, width, height) VALUES (?, ?, ?, ?, ?, ?, ?)
             """)
@@ -46,6 +61,17 @@ extension WriteTransaction {
                         language.confidence, language.method.rawValue, language.script,
                         language.models.isEmpty ? nil : language.models.joined(separator: "+"), pageID)
         }
+    }
+}
+
+extension WriteTransaction {
+    /// Rows of `words` in one `INSERT` (11 values each: 352 parameters, far below SQLite's limit).
+    static let wordsPerInsert = 32
+
+    /// `INSERT INTO words … VALUES (…), (…)` for `n` rows, at index `n` (0 unused).
+    static let insertWordsSQL: [String] = (0...wordsPerInsert).map { n in
+        "INSERT INTO words(page_id, line_id, word_order, text, confidence, x, y, width, height, font_size, bold) VALUES "
+            + Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", count: max(n, 1)).joined(separator: ", ")
     }
 }
 
