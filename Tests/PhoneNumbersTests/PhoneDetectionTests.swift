@@ -1,6 +1,6 @@
 import DataDetection
 import DocumentModel
-import PhoneNumbers
+@testable import PhoneNumbers
 import XCTest
 
 /// Phone numbers through the real libphonenumber.
@@ -41,6 +41,25 @@ final class PhoneDetectionTests: XCTestCase {
         XCTAssertEqual(phones(.init(countries: ["US"]), ["Call (202) 456-1111 today"]).map(\.value), ["+12024561111"])
         // Without a region only international numbers are read.
         XCTAssertEqual(phones(.init(), ["Tel +44 20 7946 0958", "Tel 020 7946 0958"]).map(\.value), ["+442079460958"])
+    }
+
+    /// Without a region libphonenumber reads only numbers after a plus sign, so a line without
+    /// one is not handed to it; with a region every line is.
+    func testWithoutARegionOnlyLinesWithAPlusAreAsked() {
+        let national = ["Call 020 7946 0958 now", "Tel 0049 30 1234567", "tel: (415) 555-2671", "011 44 20 7946 0958",
+                        "Ruf 030 1234567", "TEL : 0122648835 FAX : 603-62592420", "Tél: 03-8912 3456", "１２３４５６７８９０"]
+        for text in national {
+            XCTAssertFalse(PhoneNumberLibrary.mayHoldNumber(text, region: "ZZ"), text)
+            // The fact the gate stands on, asked of the library itself.
+            XCTAssertEqual(library.matches(in: text, region: "ZZ").map(\.e164), [], text)
+            XCTAssertTrue(PhoneNumberLibrary.mayHoldNumber(text, region: "GB"), text)
+        }
+        XCTAssertEqual(library.findNumbers(in: "Call 020 7946 0958 now", region: "GB").map(\.e164), ["+442079460958"])
+        for text in ["Tel +44 20 7946 0958", "Tel ＋44 20 7946 0958", "é+44 20 7946 0958"] {
+            XCTAssertTrue(PhoneNumberLibrary.mayHoldNumber(text, region: "ZZ"), text)
+            XCTAssertEqual(library.findNumbers(in: text, region: "ZZ").map(\.e164), ["+442079460958"], text)
+        }
+        XCTAssertFalse(PhoneNumberLibrary.mayHoldNumber("ｅ＿ｆ 44", region: "ZZ"), "other fullwidth forms are not a plus")
     }
 
     func testNumbersThatAreNotPhones() {
