@@ -268,7 +268,7 @@ struct ContentScanner {
             drawing.imagePixels.append(pixels)
         case let .form(matrix, content, formResources):
             drawing.forms += 1
-            guard depth < 16 else { return }
+            guard depth < 16 else { drawing.formsTooDeep += 1; return }
             // A form is drawn within its own q … Q.
             let saved = tones
             scan(content, ctm: ctm.prepending(matrix), resources: formResources, depth: depth + 1)

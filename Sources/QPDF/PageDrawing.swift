@@ -43,6 +43,8 @@ public struct PageDrawing: Sendable, Equatable {
     public var softMasks = 0
     /// False when the walk stopped at its budget: the page draws more than was counted.
     public var complete = true
+    /// Forms not walked because they are nested deeper than the walk goes (16 forms).
+    public var formsTooDeep = 0
     /// Straight axis-aligned marks painted, each as its painted box: every stroked horizontal or
     /// vertical segment (widened by its line width; a hairline is one 300-dpi pixel wide), and
     /// every filled path no thicker than ``thinMark``. Rulings, frames and underlines are made
@@ -87,6 +89,14 @@ public struct PageDrawing: Sendable, Equatable {
               largest < imageOperators.count else { return false }
         return lastVisibleText > imageOperators[largest]
     }
+
+    /// True when the page's content certainly draws no image: the walk read all of it (the
+    /// page and every form it draws) and met no image XObject, inline image or soft mask.
+    /// That is what poppler's image mapping (`PDFPage.imageAreas`) lists: it walks the same
+    /// content and forms and records images, but neither the insides of tiling patterns nor
+    /// Type 3 glyphs (its image device declines both), nor annotations; it does walk soft
+    /// masks' groups, which this walk only counts, hence no soft mask.
+    public var drawsNoImages: Bool { complete && formsTooDeep == 0 && images.isEmpty && softMasks == 0 }
 
     /// The thickest filled path counted as a straight mark: 0.05 in (the thickest ruling line
     /// the raster finder keeps, `RulingDetector.maxThickness`).

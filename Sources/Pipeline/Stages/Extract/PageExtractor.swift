@@ -265,8 +265,10 @@ public final class PageExtractor {
             return page.textLayer(dpi: settings.dpi)
         case .auto:
             let glyphs = page.glyphs()
+            // A page whose content draws no image covers none of itself with one: poppler's
+            // image mapping, a second walk of the whole content, is not needed to say so.
             let verdict = TextLayerPolicy.verdict(characters: glyphs.lazy.map(\.scalar),
-                                                  imageCoverage: { page.imageCoverage },
+                                                  imageCoverage: { drawing()?.drawsNoImages == true ? (0, 0) : page.imageCoverage },
                                                   textOverLargestImage: { drawing()?.showsTextOverLargestImage ?? false })
             guard verdict == .useTextLayer else { return nil }
             return TextLayerBuilder.pageText(from: glyphs, scale: Double(settings.dpi) / 72)
