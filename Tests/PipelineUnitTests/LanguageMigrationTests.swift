@@ -14,12 +14,7 @@ final class LanguageMigrationTests: XCTestCase {
         let path = dir.appendingPathComponent("old.sqlite").path
         do {
             // A database as quire wrote it before migrations 19 and 20.
-            let db = try Database(path: path)
-            var old = Migrator()
-            for migration in Schema.migrator.migrations where migration.id < 19 {
-                old.register(migration.id, migration.name, sql: migration.sql)
-            }
-            try old.migrate(db)
+            let db = try archiveBeforeMigration(19, at: path)
             try db.execute("INSERT INTO documents(id, path, sha256, status, page_count) VALUES (1, '/in/a.pdf', 'x', 'done', 2)")
             try db.execute("INSERT INTO pages(id, document_id, page_number, status) VALUES (7, 1, 1, 'done'), (8, 1, 2, 'done')")
             try db.execute("INSERT INTO page_fts(rowid, text) VALUES (7, 'The invoices were running late'), (8, 'Les fichiers spéciaux')")

@@ -13,11 +13,7 @@ final class StemmingMigrationTests: XCTestCase {
         let path = dir.appendingPathComponent("old.sqlite").path
         do {
             // A database as quire wrote it before migration 8.
-            let db = try Database(path: path)
-            var old = Migrator()
-            old.register(1, "initial schema", sql: Schema.v1)
-            old.register(2, "pages by document and status", sql: Schema.v2)
-            try old.migrate(db)
+            let db = try archiveBeforeMigration(3, at: path)
             try db.execute("INSERT INTO documents(id, path, sha256, status, page_count) VALUES (1, '/in/a.pdf', 'x', 'done', 1)")
             try db.execute("INSERT INTO pages(id, document_id, page_number, status) VALUES (7, 1, 1, 'done')")
             try db.execute("INSERT INTO page_fts(rowid, text) VALUES (7, 'The invoices were running late')")

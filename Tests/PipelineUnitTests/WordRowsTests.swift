@@ -54,12 +54,7 @@ final class WordRowsTests: XCTestCase {
         let old = dir.appendingPathComponent("old.sqlite").path
         do {
             // An archive as quire wrote it before migration 25.
-            let db = try Database(path: old)
-            var before = Migrator()
-            for migration in Schema.migrator.migrations where migration.id < 25 {
-                before.register(migration.id, migration.name, sql: migration.sql)
-            }
-            try before.migrate(db)
+            let db = try archiveBeforeMigration(25, at: old)
             XCTAssertEqual(try db.query("SELECT count(*) FROM sqlite_master WHERE name = 'words_text'") { $0.int(0) }, [1])
         }
         for path in [old, dir.appendingPathComponent("new.sqlite").path] {
