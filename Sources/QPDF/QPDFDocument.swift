@@ -34,6 +34,7 @@ public final class QPDFDocument {
         qpdf_silence_errors(data)
         qpdf_set_suppress_warnings(data, QPDF_TRUE)
         try check(qpdf_read(data, path, password), "read \(path)")
+        listPages()
     }
 
     /// Reads a PDF held in memory; `name` names it in messages. qpdf_read_memory: "the memory
@@ -46,6 +47,21 @@ public final class QPDFDocument {
         if !bytes.isEmpty { _ = bytes.withUnsafeBufferPointer { memcpy(copy.baseAddress!, $0.baseAddress!, bytes.count) } }
         memory = copy
         try check(qpdf_read_memory(data, name, copy.baseAddress, UInt64(bytes.count), nil), "read \(name)")
+        listPages()
+    }
+
+    /// Lists the pages once, as the document is read. qpdf keeps its list of pages from the first
+    /// time it is asked for one; at a loop in the page tree that first listing fails ("Loop
+    /// detected in /Pages structure") and the next one lists the pages it reached. Asked lazily,
+    /// page 2 failed when it was the first page asked of the document and was found when it was
+    /// not: one of two workers extracted it another way (PyMuPDF's test_4412.pdf). Listed here,
+    /// every page sees the same list whatever is asked first; `pageCount` is -1 when even the
+    /// second listing fails.
+    private func listPages() {
+        for _ in 0..<2 {
+            if qpdf_get_num_pages(data) >= 0 { return }
+            if qpdf_has_error(data) == QPDF_TRUE { _ = qpdf_get_error(data) }
+        }
     }
 
     private var memory: UnsafeMutableBufferPointer<CChar>?

@@ -282,7 +282,11 @@ public final class PageExtractor {
             openDrawings = nil
             openDrawings = (ref.id, ref.path, try? Self.openForDrawing(ref))
         }
-        guard let qpdf = openDrawings?.qpdf, let drawing = try? qpdf.drawing(ofPage: number - 1, budget: drawingBudget)
+        // qpdf's page n is poppler's page n only when both list the same pages: a page tree
+        // with a loop or a kid that is not a page is listed differently (qpdf counted a font
+        // as a page, so every later page got the drawing of the page before it).
+        guard let qpdf = openDrawings?.qpdf, let poppler = try? pdf(for: ref), qpdf.pageCount == poppler.pageCount,
+              let drawing = try? qpdf.drawing(ofPage: number - 1, budget: drawingBudget)
         else { return nil }
         return (drawing, DrawingVerdict(drawing, budget: drawingBudget))
     }
