@@ -280,13 +280,16 @@ public final class PageExtractor {
     private func drawing(of ref: DocumentRef, page number: Int) -> (drawing: PageDrawing, verdict: DrawingVerdict)? {
         if openDrawings?.id != ref.id || openDrawings?.path != ref.path {
             openDrawings = nil
-            openDrawings = (ref.id, ref.path, try? Self.openForDrawing(ref))
+            // qpdf's page n is poppler's page n only when both list the same pages: a page tree
+            // with a loop or a kid that is not a page is listed differently (qpdf counted a font
+            // as a page, so every later page got the drawing of the page before it). Checked
+            // once, as the document is opened; otherwise its pages are rendered.
+            let qpdf = (try? Self.openForDrawing(ref)).flatMap { qpdf in
+                (try? pdf(for: ref))?.pageCount == qpdf.pageCount ? qpdf : nil
+            }
+            openDrawings = (ref.id, ref.path, qpdf)
         }
-        // qpdf's page n is poppler's page n only when both list the same pages: a page tree
-        // with a loop or a kid that is not a page is listed differently (qpdf counted a font
-        // as a page, so every later page got the drawing of the page before it).
-        guard let qpdf = openDrawings?.qpdf, let poppler = try? pdf(for: ref), qpdf.pageCount == poppler.pageCount,
-              let drawing = try? qpdf.drawing(ofPage: number - 1, budget: drawingBudget)
+        guard let qpdf = openDrawings?.qpdf, let drawing = try? qpdf.drawing(ofPage: number - 1, budget: drawingBudget)
         else { return nil }
         return (drawing, DrawingVerdict(drawing, budget: drawingBudget))
     }
