@@ -59,26 +59,37 @@ extension Store {
     /// Returns the page's new status.
     @discardableResult
     func commit(_ outcome: PageOutcome, fingerprints: [Stage: String], runID: Int64) throws -> PageStatus {
-        try write { try commit(outcome, fingerprints: fingerprints, runID: runID, in: $0) }
+        try write { try commit(outcome, fingerprints: fingerprints, runID: runID, in: $0).status }
     }
 
     /// Writes several pages as ``commit(_:fingerprints:runID:)`` does, together
     /// (``writeTogether(_:each:alone:after:)``). Returns each page's new status.
     func commit(_ outcomes: [PageOutcome], fingerprints: (PageOutcome) -> [Stage: String], runID: Int64) throws -> [PageStatus] {
-        try writeTogether(outcomes, each: { try commit($0, fingerprints: fingerprints($0), runID: runID, in: $1, refreshDocument: false) },
-                          alone: { try commit($0, fingerprints: fingerprints($0), runID: runID) },
-                          after: {
-                              // Each document's status once, from all its pages (the same as after each page).
-                              var documents = Set<Int64>()
-                              for o in outcomes where documents.insert(o.page.documentID).inserted {
-                                  try refreshDocumentStatus(documentID: o.page.documentID)
-                              }
-                          })
+        var reindex: [Int64] = []
+        return try writeTogether(outcomes,
+                                 each: { outcome, transaction in
+                                     let page = try commit(outcome, fingerprints: fingerprints(outcome), runID: runID, in: transaction,
+                                                           refreshDocument: false, indexText: false)
+                                     if page.textChanged { reindex.append(outcome.page.pageID) }
+                                     return page.status
+                                 },
+                                 alone: { try commit($0, fingerprints: fingerprints($0), runID: runID) },
+                                 after: {
+                                     // The batch's text at the end of its transaction (see `refreshPageTexts`).
+                                     try refreshPageTexts(reindex)
+                                     // Each document's status once, from all its pages (the same as after each page).
+                                     var documents = Set<Int64>()
+                                     for o in outcomes where documents.insert(o.page.documentID).inserted {
+                                         try refreshDocumentStatus(documentID: o.page.documentID)
+                                     }
+                                 })
     }
 
-    /// One page's rows, inside `transaction`; `refreshDocument`: its document's status too.
+    /// One page's rows, inside `transaction`; `refreshDocument`: its document's status too;
+    /// `indexText`: its full-text rows when its text changed (else the caller indexes them).
     private func commit(_ outcome: PageOutcome, fingerprints: [Stage: String], runID: Int64,
-                        in transaction: WriteTransaction, refreshDocument: Bool = true) throws -> PageStatus {
+                        in transaction: WriteTransaction, refreshDocument: Bool = true,
+                        indexText: Bool = true) throws -> (status: PageStatus, textChanged: Bool) {
         let pageID = outcome.page.pageID
         var textChanged = false, owesPass = false
         for type in StageCatalog.executionOrder {
@@ -99,11 +110,11 @@ extension Store {
                 """, pageID, f.stage.storedStage, StageStatus.failed, fingerprints[f.stage.storedStage] ?? "", f.message,
                            f.crashed, runID)
         }
-        if textChanged { try refreshPageText(pageID) }
+        if textChanged && indexText { try refreshPageText(pageID) }
         let status = try settlePageStatus(pageID, outcome: outcome, enabled: Set(fingerprints.keys), runID: runID)
         try countSettledPage(runID: runID, status: status)
         if refreshDocument { try refreshDocumentStatus(documentID: outcome.page.documentID) }
-        return status
+        return (status, textChanged)
     }
 
     func setStage(_ pageID: Int64, _ stage: Stage, _ status: StageStatus, _ fps: [Stage: String], _ runID: Int64,
@@ -142,20 +153,44 @@ extension Store {
 
     /// The page's text in reading order: its blocks when layout ran (`Continuations.text`: a
     /// paragraph set in two pieces reads as one), else its lines.
-    func refreshPageText(_ pageID: Int64) throws {
+    func pageText(_ pageID: Int64) throws -> String {
         let blocks = try db.query("SELECT kind, text, continues FROM blocks WHERE page_id = ? AND text <> '' ORDER BY reading_order",
                                   [pageID]) { (kind: BlockKind(rawValue: $0.string(0)) ?? .paragraph, text: $0.string(1), continues: $0.int(2) != 0) }
-        let text = blocks.isEmpty
+        return blocks.isEmpty
             ? try db.query("SELECT text FROM lines WHERE page_id = ? ORDER BY line_order", [pageID]) { $0.string(0) }
                 .joined(separator: "\n")
             : Continuations.text(of: blocks)
-        try db.execute("DELETE FROM page_fts WHERE rowid = ?", pageID)
-        try db.execute("INSERT INTO page_fts(rowid, text) VALUES (?, ?)", pageID, text)
+    }
+
+    /// Indexes the page's text (``pageText(_:)``) for full-text search, replacing what was indexed.
+    func refreshPageText(_ pageID: Int64) throws {
+        try refreshPageTexts([pageID])
+    }
+
+    /// Indexes the text of several pages (``refreshPageText(_:)``), the pages of one
+    /// transaction together, at its end.
+    ///
+    /// FTS5 keeps the terms of the rows inserted in a transaction in memory and writes them to
+    /// the index as one segment at the commit, or at the next statement of the transaction that
+    /// opens a statement journal (SQLite then asks every virtual table written in the
+    /// transaction to save its state, and FTS5 writes its pending terms out). The rows of a
+    /// page are such statements, and so were the full-text statements of the next page: each
+    /// page went into the index as a segment of its own, which FTS5 then merged again. Now a
+    /// batch's pages are deleted with one statement each table and inserted after all their
+    /// other rows.
+    func refreshPageTexts(_ pageIDs: [Int64]) throws {
+        guard !pageIDs.isEmpty else { return }
+        let texts = try pageIDs.map { try pageText($0) }
+        let ids = "[" + pageIDs.map(String.init).joined(separator: ",") + "]"
         // Pages in another language than English are indexed unstemmed too (migration 20).
-        try db.execute("DELETE FROM page_fts_exact WHERE rowid = ?", pageID)
-        try db.execute("""
-            INSERT INTO page_fts_exact(rowid, text) SELECT ?1, ?2 FROM pages
-            WHERE id = ?1 AND language IS NOT NULL AND language <> 'en'
-            """, pageID, text)
+        let foreign = Set(try db.query("""
+            SELECT id FROM pages WHERE id IN (SELECT value FROM json_each(?)) AND language IS NOT NULL AND language <> 'en'
+            """, [ids]) { $0.int64(0) })
+        try db.execute("DELETE FROM page_fts WHERE rowid IN (SELECT value FROM json_each(?))", ids)
+        try db.execute("DELETE FROM page_fts_exact WHERE rowid IN (SELECT value FROM json_each(?))", ids)
+        for (pageID, text) in zip(pageIDs, texts) {
+            try db.execute("INSERT INTO page_fts(rowid, text) VALUES (?, ?)", pageID, text)
+            if foreign.contains(pageID) { try db.execute("INSERT INTO page_fts_exact(rowid, text) VALUES (?, ?)", pageID, text) }
+        }
     }
 }
