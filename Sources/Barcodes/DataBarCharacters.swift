@@ -12,6 +12,8 @@ package enum DataBarCharacters {
     static let finders: [[Int]] = [
         [3, 8, 2], [3, 5, 5], [3, 3, 7], [3, 1, 9], [2, 7, 4], [2, 5, 6], [2, 3, 8], [1, 5, 7], [1, 3, 9],
     ]
+    /// The finder patterns' five elements (``finders`` and the last two).
+    static let finderModules: [[Int]] = finders.map { $0 + [1, 1] }
 
     /// One data character: its value and its share of the symbol's checksum.
     struct Character: Equatable {
@@ -27,11 +29,15 @@ package enum DataBarCharacters {
     /// modules of the pattern's once spread is allowed for, and the spread under ``maxSpread``.
     ///
     /// `firstDark`: the first of the five is dark (a right half's finder) or light (a left half's).
-    static func finder(_ widths: [Double], firstDark: Bool) -> (index: Int, module: Double, spread: Double)? {
+    ///
+    /// Called at every element of every scan line through a code-like region: `widths` is a
+    /// slice of the line's widths, and the patterns are built once (a copy of the five widths
+    /// and nine patterns built for each call were 15 % of the barcode stage on a text page).
+    static func finder<Widths: Collection<Double>>(_ widths: Widths, firstDark: Bool) -> (index: Int, module: Double, spread: Double)? {
         guard widths.count == 5 else { return nil }
         var best: (index: Int, module: Double, spread: Double, error: Double)?
-        for (index, pattern) in finders.enumerated() {
-            guard let fit = fit(widths, modules: pattern + [1, 1], firstDark: firstDark),
+        for (index, pattern) in finderModules.enumerated() {
+            guard let fit = fit(widths, modules: pattern, firstDark: firstDark),
                   fit.worst < finderTolerance, fit.worst < best?.error ?? .infinity else { continue }
             best = (index, fit.module, fit.spread, fit.worst)
         }
@@ -43,21 +49,21 @@ package enum DataBarCharacters {
     /// dark element, −1 for a light one; the first is dark when `firstDark`) and the largest
     /// distance (modules) of one element from its fit; nil when no positive module fits or the
     /// spread is not under ``maxSpread``.
-    static func fit(_ widths: [Double], modules: [Int], firstDark: Bool) -> (module: Double, spread: Double, worst: Double)? {
+    static func fit<Widths: Collection<Double>>(_ widths: Widths, modules: [Int], firstDark: Bool) -> (module: Double, spread: Double, worst: Double)? {
         guard widths.count == modules.count else { return nil }
         var pp = 0.0, pc = 0.0, cc = 0.0, pw = 0.0, cw = 0.0
-        for k in widths.indices {
+        for (k, width) in widths.enumerated() {
             let p = Double(modules[k]), c: Double = (k % 2 == 0) == firstDark ? 1 : -1
-            pp += p * p; pc += p * c; cc += c * c; pw += p * widths[k]; cw += c * widths[k]
+            pp += p * p; pc += p * c; cc += c * c; pw += p * width; cw += c * width
         }
         let determinant = pp * cc - pc * pc
         guard determinant != 0 else { return nil }
         let module = (pw * cc - cw * pc) / determinant, spread = (pp * cw - pc * pw) / determinant
         guard module > 0, abs(spread) < maxSpread * module else { return nil }
         var worst = 0.0
-        for k in widths.indices {
+        for (k, width) in widths.enumerated() {
             let c: Double = (k % 2 == 0) == firstDark ? 1 : -1
-            worst = max(worst, abs(widths[k] - module * Double(modules[k]) - spread * c) / module)
+            worst = max(worst, abs(width - module * Double(modules[k]) - spread * c) / module)
         }
         return (module, spread, worst)
     }

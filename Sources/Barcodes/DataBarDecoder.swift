@@ -56,7 +56,7 @@ package enum DataBarDecoder {
             func dark(_ k: Int) -> Bool { line.isDark(forward ? k : n - 1 - k) }
             func edge(_ k: Int) -> Double { forward ? line.edges[k] : line.edges[n - k] }
             for j in 9..<(n - 12) {
-                guard let finder = DataBarCharacters.finder(Array(w[j..<(j + 5)]), firstDark: dark(j)) else { continue }
+                guard let finder = DataBarCharacters.finder(w[j..<(j + 5)], firstDark: dark(j)) else { continue }
                 let module = finder.module
                 // Widths without the ink spread (each character has four dark and four light elements).
                 func corrected(_ k: Int) -> Double { w[k] - (dark(k) ? finder.spread : -finder.spread) }
