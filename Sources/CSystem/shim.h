@@ -26,6 +26,3 @@ static inline int quire_affinity_cpu_count(void) {
     if (sched_getaffinity(0, sizeof set, &set) != 0) return -1;
     return CPU_COUNT(&set);
 }
-
-#include <malloc.h>
-// mallopt and its M_* parameters (malloc.h is not part of Swift's Glibc module).

@@ -26,7 +26,6 @@ public enum Worker {
             var limit = rlimit(rlim_cur: rlim_t(memoryMiB) << 20, rlim_max: rlim_t(memoryMiB) << 20)
             setrlimit(Int32(RLIMIT_AS.rawValue), &limit)
         }
-        keepFreedBuffers()
         // Protocol messages go to a private copy of stdout; whatever a C library prints to
         // stdout lands on stderr instead of corrupting the stream.
         let protocolFD = dup(STDOUT_FILENO)
@@ -60,28 +59,5 @@ public enum Worker {
             FileHandle.standardError.write(Data("quire worker: \(error)\n".utf8))
             return 70
         }
-    }
-
-    /// Buffers up to this size come from the heap, not from a mapping of their own: the largest
-    /// glibc accepts (`M_MMAP_THRESHOLD`'s maximum on 64-bit, 32 MiB).
-    static let heapBufferMaxBytes: Int32 = 32 << 20
-    /// Free memory at the top of the heap is given back to the kernel above this (`M_TRIM_THRESHOLD`).
-    static let heapTrimBytes: Int32 = 256 << 20
-
-    /// Makes the page-sized buffers of one page (a 300-dpi gray plane is 8.7 MB, its scaled and
-    /// binarised copies a few MB each) reused by the next page instead of mapped afresh.
-    ///
-    /// glibc maps each allocation above its threshold (128 KiB, raised to the largest freed one
-    /// up to 32 MiB) with `mmap` and unmaps it when freed, and trims free memory at the top of
-    /// the heap above twice that threshold. A worker searching a page for codes, or
-    /// reading a scan, allocates and frees dozens of such buffers a page: each time the kernel
-    /// handed over fresh pages and zeroed them, 5.9 % of the workers' time on the real report
-    /// PDFs (`clear_page_erms`), and more in page faults. With the thresholds fixed, those
-    /// buffers stay in the heap for the next page. The peak is the same (the largest page's
-    /// buffers, which the memory limit bounds); the heap keeps it between pages.
-    /// Returns whether glibc took both values (it refuses a mapping threshold above its maximum).
-    @discardableResult
-    static func keepFreedBuffers() -> Bool {
-        mallopt(M_MMAP_THRESHOLD, heapBufferMaxBytes) == 1 && mallopt(M_TRIM_THRESHOLD, heapTrimBytes) == 1
     }
 }
