@@ -56,8 +56,15 @@ final class HostileSpecTests: XCTestCase {
         XCTAssertNil(tooSmall.spec)
         let message = tooSmall.errors.first?.description ?? ""
         XCTAssertTrue(message.contains("run.worker_memory_mib: one page of up to 100 megapixels"), message)
-        XCTAssertTrue(message.contains("raise run.worker_memory_mib to 1024 or lower extract.max_megapixels to 4"), message)
+        XCTAssertTrue(message.hasSuffix("raise run.worker_memory_mib to 1024"), message)
         XCTAssertEqual(tooSmall.errors.first?.line, 5)
+        // With room for a smaller pixel budget, that is the other way out (32 MP: max(480, 512)).
+        let lower = sandbox.validate(minimalHeader + "run:\n  worker_memory_mib: 512\n")
+        let lowerMessage = lower.errors.first?.description ?? ""
+        XCTAssertTrue(lowerMessage.hasSuffix("raise run.worker_memory_mib to 1024 or lower extract.max_megapixels to 32"), lowerMessage)
+        // A small budget still needs 384 + 4 MiB per megapixel (4 MP: 400).
+        let floor = sandbox.validate(minimalHeader + "extract:\n  max_megapixels: 4\nrun:\n  worker_memory_mib: 320\n")
+        XCTAssertTrue(floor.errors.first?.description.hasSuffix("raise run.worker_memory_mib to 400") ?? false, "\(floor.errors)")
         // With a budget of an A4 page at 300 dpi (8.7 MP), 512 MiB is enough.
         let fits = sandbox.validate(minimalHeader + "extract:\n  max_megapixels: 9\nrun:\n  worker_memory_mib: 512\n")
         XCTAssertEqual(fits.errors, [])

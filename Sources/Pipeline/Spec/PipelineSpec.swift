@@ -107,10 +107,25 @@ public struct RunSettings: Codable, Sendable, Equatable {
 
     /// The smallest `worker_memory_mib` that processes one page of `maxPixels` pixels (render or
     /// decode, orientation, deskew, OCR, layout and barcodes), in MiB: 224 for the engines and
-    /// libraries, plus 8 per megapixel. Measured with a scanned A4 page rendered at 300, 600 and
-    /// 900 dpi (8.7, 34.8 and 78.3 MP): the smallest caps that worked were 257–272, 449–480 and
-    /// 673–768 MiB; this rule gives 294, 503 and 851.
+    /// libraries plus 8 per megapixel, and at least 384 plus 4 per megapixel (the larger of the
+    /// two; the second rules below 40 megapixels).
+    ///
+    /// The first was measured with one scanned A4 page at 300, 600 and 900 dpi (8.7, 34.8 and
+    /// 78.3 MP: the smallest caps that worked were 257–272, 449–480 and 673–768 MiB). A scan on
+    /// pages of five sizes, A5 to A3 (`Tests/Fixtures/extract/mixed_sizes.pdf`, one worker,
+    /// rendered above the budget and scaled to it) needs more at small budgets: the smallest caps
+    /// that read every page, in steps of 16 MiB, were 352, 360, 368 and 440 MiB at 4, 9, 16 and
+    /// 25 MP, where the first rule alone allowed 256, 296, 352 and 424 (pages failed out of
+    /// memory, one worker crashed); at 35, 50 and 79 MP the first rule's caps worked. The second
+    /// term leaves 44–80 MiB above those.
     public static func minimumWorkerMemoryMiB(maxPixels: Int) -> Int {
-        224 + 8 * Int((Double(maxPixels) / 1_000_000).rounded(.up))
+        let megapixels = Int((Double(maxPixels) / 1_000_000).rounded(.up))
+        return max(224 + 8 * megapixels, 384 + 4 * megapixels)
+    }
+
+    /// The largest pixel budget (whole megapixels) that `minimumWorkerMemoryMiB` fits in
+    /// `mebibytes`; 0 when none does.
+    public static func affordableMegapixels(workerMemoryMiB mebibytes: Int) -> Int {
+        max(0, min((mebibytes - 224) / 8, (mebibytes - 384) / 4))
     }
 }

@@ -60,10 +60,11 @@ extension SpecReader {
             top[section]?.mapping?.first { $0.key.scalarValue == key }?.value
         }
         let megapixels = SpecReader.format(Double(extract.maxPixels) / 1_000_000)
-        let affordable = max(1, (run.workerMemoryMiB - 224) / 8)
-        let message = "one page of up to \(megapixels) megapixels (extract.max_megapixels) needs at least \(needed) MiB "
-            + "per worker, more than run.worker_memory_mib (\(run.workerMemoryMiB)); raise run.worker_memory_mib to \(needed) "
-            + "or lower extract.max_megapixels to \(affordable)"
+        var message = "one page of up to \(megapixels) megapixels (extract.max_megapixels) needs at least \(needed) MiB "
+            + "per worker, more than run.worker_memory_mib (\(run.workerMemoryMiB)); raise run.worker_memory_mib to \(needed)"
+        // Under 388 MiB no pixel budget fits: only the cap can change.
+        let affordable = RunSettings.affordableMegapixels(workerMemoryMiB: run.workerMemoryMiB)
+        if affordable > 0 { message += " or lower extract.max_megapixels to \(affordable)" }
         if let memory = node("run", "worker_memory_mib") {
             error("run.worker_memory_mib: \(message)", at: memory.mark)
         } else {
