@@ -27,7 +27,10 @@ extension Store {
     /// Stores a document-pass task's outputs (a better layout, and what it redid before it) in
     /// one transaction; the page's status and attempts stay as they are.
     func commitDocumentPass(_ outcome: PageOutcome, fingerprints: [Stage: String], runID: Int64) throws {
-        try write { try storeDocumentPass(outcome, fingerprints: fingerprints, runID: runID, in: $0) }
+        try write {
+            try storeDocumentPass(outcome, fingerprints: fingerprints, runID: runID, in: $0)
+            try refreshPageText(outcome.page.pageID)
+        }
     }
 
     /// Stores several document-pass tasks as ``commitDocumentPass(_:fingerprints:runID:)`` does,
@@ -35,22 +38,20 @@ extension Store {
     /// every page again (its running headers), and one transaction each wrote the same index
     /// pages to the WAL 2,000 times.
     func commitDocumentPass(_ outcomes: [PageOutcome], fingerprints: (PageOutcome) -> [Stage: String], runID: Int64) throws {
-        _ = try writeTogether(outcomes, each: { try storeDocumentPass($0, fingerprints: fingerprints($0), runID: runID, in: $1, indexText: false) },
+        _ = try writeTogether(outcomes, each: { try storeDocumentPass($0, fingerprints: fingerprints($0), runID: runID, in: $1) },
                               alone: { try commitDocumentPass($0, fingerprints: fingerprints($0), runID: runID) },
                               after: { try refreshPageTexts(outcomes.map(\.page.pageID)) })   // see `refreshPageTexts`
     }
 
-    /// One document-pass task's rows, inside `transaction`; `indexText`: its full-text rows
-    /// too (else the caller indexes them).
+    /// One document-pass task's rows, inside `transaction` (its full-text rows are the caller's).
     func storeDocumentPass(_ outcome: PageOutcome, fingerprints: [Stage: String], runID: Int64,
-                           in transaction: WriteTransaction, indexText: Bool = true) throws {
+                           in transaction: WriteTransaction) throws {
         for type in StageCatalog.executionOrder {
             guard let output = outcome.outputs[type.stage] else { continue }
             try type.storeErased(output, StageCommit(transaction: transaction, page: outcome.page, fingerprints: fingerprints,
                                                      runID: runID, durationMS: nil))
             if type.owesDocumentPass { try oweDocumentPass(documentID: outcome.page.documentID) }
         }
-        if indexText { try refreshPageText(outcome.page.pageID) }
     }
 
     /// The pages of a document: id and number.

@@ -59,7 +59,11 @@ extension Store {
     /// Returns the page's new status.
     @discardableResult
     func commit(_ outcome: PageOutcome, fingerprints: [Stage: String], runID: Int64) throws -> PageStatus {
-        try write { try commit(outcome, fingerprints: fingerprints, runID: runID, in: $0).status }
+        try write {
+            let page = try commit(outcome, fingerprints: fingerprints, runID: runID, in: $0)
+            if page.textChanged { try refreshPageText(outcome.page.pageID) }
+            return page.status
+        }
     }
 
     /// Writes several pages as ``commit(_:fingerprints:runID:)`` does, together
@@ -69,7 +73,7 @@ extension Store {
         return try writeTogether(outcomes,
                                  each: { outcome, transaction in
                                      let page = try commit(outcome, fingerprints: fingerprints(outcome), runID: runID, in: transaction,
-                                                           refreshDocument: false, indexText: false)
+                                                           refreshDocument: false)
                                      if page.textChanged { reindex.append(outcome.page.pageID) }
                                      return page.status
                                  },
@@ -85,11 +89,10 @@ extension Store {
                                  })
     }
 
-    /// One page's rows, inside `transaction`; `refreshDocument`: its document's status too;
-    /// `indexText`: its full-text rows when its text changed (else the caller indexes them).
+    /// One page's rows, inside `transaction`; `refreshDocument`: its document's status too.
+    /// Its full-text rows are the caller's, when `textChanged` (``refreshPageTexts(_:)``).
     private func commit(_ outcome: PageOutcome, fingerprints: [Stage: String], runID: Int64,
-                        in transaction: WriteTransaction, refreshDocument: Bool = true,
-                        indexText: Bool = true) throws -> (status: PageStatus, textChanged: Bool) {
+                        in transaction: WriteTransaction, refreshDocument: Bool = true) throws -> (status: PageStatus, textChanged: Bool) {
         let pageID = outcome.page.pageID
         var textChanged = false, owesPass = false
         for type in StageCatalog.executionOrder {
@@ -110,7 +113,6 @@ extension Store {
                 """, pageID, f.stage.storedStage, StageStatus.failed, fingerprints[f.stage.storedStage] ?? "", f.message,
                            f.crashed, runID)
         }
-        if textChanged && indexText { try refreshPageText(pageID) }
         let status = try settlePageStatus(pageID, outcome: outcome, enabled: Set(fingerprints.keys), runID: runID)
         try countSettledPage(runID: runID, status: status)
         if refreshDocument { try refreshDocumentStatus(documentID: outcome.page.documentID) }
