@@ -80,12 +80,20 @@ public enum HeadersFooters {
     public static func repeated<Page: Hashable>(_ lines: [(page: Page, text: String, box: Box, pageHeight: Int)])
         -> [String: Set<Page>] {
         var pagesPerKey: [String: Set<Page>] = [:]
-        for line in lines where line.pageHeight > 0 && zone(of: line.box, pageHeight: line.pageHeight) != nil {
-            let key = key(line.text)
-            guard !key.isEmpty, !isPageNumber(line.text) else { continue }
+        for line in lines {
+            guard let key = marginKey(line.text, box: line.box, pageHeight: line.pageHeight) else { continue }
             pagesPerKey[key, default: []].insert(line.page)
         }
         return pagesPerKey.filter { $0.value.count >= 2 }
+    }
+
+    /// The key a line counts under in `repeated`: nil unless it lies in the header or footer zone
+    /// of a page of known height, has text, and is no bare page number.
+    public static func marginKey(_ text: String, box: Box, pageHeight: Int) -> String? {
+        guard pageHeight > 0, zone(of: box, pageHeight: pageHeight) != nil else { return nil }
+        let key = key(text)
+        guard !key.isEmpty, !isPageNumber(text) else { return nil }
+        return key
     }
 
     public static func isPageNumber(_ text: String) -> Bool {
@@ -113,22 +121,42 @@ public enum HeadersFooters {
         return String(decoding: bytes[lo..<hi], as: UTF8.self)
     }
 
-    /// Splits lines into header lines, footer lines and the rest.
-    static func split(_ lines: [TextLine], pageHeight: Int, repeated: Set<String>) -> (header: [TextLine], footer: [TextLine], body: [TextLine]) {
-        var header: [TextLine] = [], footer: [TextLine] = [], body: [TextLine] = []
+    /// What a page's lines are in its margins, whatever the document repeats.
+    struct MarginLines {
+        /// Each line's zone, nil outside both.
+        var zones: [Zone?]
+        /// Margin text on the page alone: a page number, or a running title on its row.
+        var decided: [Bool]
+        /// The keys of the other zone lines: whether each is margin text is the document's to
+        /// say (`split`'s `repeated`).
+        var undecidedKeys: [Int: String]
+    }
+
+    static func marginLines(_ lines: [TextLine], pageHeight: Int) -> MarginLines {
         // Each margin line's zone and page-number test, once (the test is asked of every margin line).
         let zones = lines.map { zone(of: $0.box, pageHeight: pageHeight) }
         let pageNumber = lines.indices.map { zones[$0] != nil && isPageNumber(lines[$0].text) }
         let numbers = lines.indices.filter { pageNumber[$0] }.map { lines[$0] }
-        for (i, line) in lines.enumerated() {
-            let z = zones[i]
+        var decided = pageNumber
+        var undecided: [Int: String] = [:]
+        for (i, line) in lines.enumerated() where zones[i] != nil && !pageNumber[i] {
             // A running title set on the page number's row ("30   AUTHORS OF THE PAPER") is margin text too.
-            let besideNumber = line.words.count <= 15 && numbers.contains { n in
+            decided[i] = line.words.count <= 15 && numbers.contains { n in
                 n.box != line.box && Double(min(n.box.maxY, line.box.maxY) - max(n.box.minY, line.box.minY))
                     >= 0.5 * Double(min(n.box.height, line.box.height))
             }
-            let marginText = z != nil && (repeated.contains(key(line.text)) || pageNumber[i] || besideNumber)
-            switch (z, marginText) {
+            if !decided[i] { undecided[i] = key(line.text) }
+        }
+        return MarginLines(zones: zones, decided: decided, undecidedKeys: undecided)
+    }
+
+    /// Splits lines into header lines, footer lines and the rest. Only the keys of `margins`'
+    /// undecided lines are looked up in `repeated`: two sets that agree on those split alike.
+    static func split(_ lines: [TextLine], margins: MarginLines, repeated: Set<String>) -> (header: [TextLine], footer: [TextLine], body: [TextLine]) {
+        var header: [TextLine] = [], footer: [TextLine] = [], body: [TextLine] = []
+        for (i, line) in lines.enumerated() {
+            let marginText = margins.decided[i] || margins.undecidedKeys[i].map(repeated.contains) == true
+            switch (margins.zones[i], marginText) {
             case (.header?, true): header.append(line)
             case (.footer?, true): footer.append(line)
             default: body.append(line)

@@ -26,8 +26,26 @@ public enum LayoutAnalyzer {
     /// `analyzeDocument(pages:lexicon:)`.
     public static func analyze(page: LayoutInput, isFirstPage: Bool = true,
                                repeatedMargins: Set<String> = [], lexicon: (any Lexicon)? = nil) -> [Block] {
-        let draft = PageAnalyzer(input: page, repeatedMargins: repeatedMargins, lexicon: lexicon).draft()
-        return finish([draft], titleAllowed: isFirstPage)[0]
+        layOut(page: page, isFirstPage: isFirstPage, repeatedMargins: repeatedMargins, lexicon: lexicon).blocks
+    }
+
+    /// One page laid out on its own, as `analyze(page:isFirstPage:repeatedMargins:lexicon:)`
+    /// does, with what tells whether other `repeatedMargins` would change it.
+    public struct PageLayout: Sendable {
+        public var blocks: [Block]
+        /// The keys (`HeadersFooters.key`) of the page's margin lines that are running headers or
+        /// footers only when the document repeats them: two `repeatedMargins` sets holding the
+        /// same of these keys lay the page out alike. The others are decided on the page alone
+        /// (page numbers, running titles on their row) or lie outside the margins.
+        public var marginKeys: Set<String>
+
+        public init(blocks: [Block], marginKeys: Set<String>) { self.blocks = blocks; self.marginKeys = marginKeys }
+    }
+
+    public static func layOut(page: LayoutInput, isFirstPage: Bool = true,
+                              repeatedMargins: Set<String> = [], lexicon: (any Lexicon)? = nil) -> PageLayout {
+        let draft = PageAnalyzer(input: page, repeatedMargins: repeatedMargins, lexicon: lexicon).draftAndMarginKeys()
+        return PageLayout(blocks: finish([draft.blocks], titleAllowed: isFirstPage)[0], marginKeys: draft.marginKeys)
     }
 
     /// Title, heading levels, reading-order numbers and caption links.

@@ -7,11 +7,17 @@ struct PageAnalyzer {
     /// The dictionary for line-end hyphens (`TextJoin`); nil: none.
     var lexicon: (any Lexicon)?
 
-    func draft() -> [DraftBlock] {
+    func draft() -> [DraftBlock] { draftAndMarginKeys().blocks }
+
+    /// The draft blocks, and the keys of the page's margin lines that are running headers or
+    /// footers only if the document repeats them (`HeadersFooters.MarginLines.undecidedKeys`):
+    /// `repeatedMargins` changes the page's layout only through those.
+    func draftAndMarginKeys() -> (blocks: [DraftBlock], marginKeys: Set<String>) {
         let lines = TextLine.mergeLoneMarkers(TextLine.make(from: input.lines, splitGap: PageMetrics.splitGap(for: input.lines)))
         let metrics = PageMetrics(lines: lines, pageWidth: input.pageWidth, pageHeight: input.pageHeight,
                                   lexicon: lexicon)
-        let parts = HeadersFooters.split(lines, pageHeight: input.pageHeight, repeated: repeatedMargins)
+        let margins = HeadersFooters.marginLines(lines, pageHeight: input.pageHeight)
+        let parts = HeadersFooters.split(lines, margins: margins, repeated: repeatedMargins)
         var body = parts.body
         var tables: [Block] = []
         if input.options.tables {
@@ -48,7 +54,7 @@ struct PageAnalyzer {
         if lines.contains(where: \.ink) {
             TypeBody.mark(&page, em: metrics.bodySize, pageWidth: input.pageWidth, pageHeight: input.pageHeight)
         }
-        return page
+        return (page, Set(margins.undecidedKeys.values))
     }
 
     private func ordered(_ items: [PageItem], tables: [Block], metrics: PageMetrics) -> [PageItem] {

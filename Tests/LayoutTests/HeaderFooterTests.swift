@@ -70,4 +70,34 @@ final class HeaderFooterTests: XCTestCase {
         p.addLines([prose(10), prose(9, seed: 1)], x: 100, y: 200)
         XCTAssertEqual(p.analyze().prefix(2).map(\.text), ["30", "A. AUTHOR AND B. AUTHOR"])
     }
+
+    /// A page's margin keys are those of its margin lines whose kind the document decides:
+    /// not a page number, not a running title on a page number's row, not body text.
+    func testMarginKeysLeaveOutWhatThePageDecidesAlone() {
+        var p = SyntheticPage()
+        p.add("Quarterly Report 2024", x: 100, y: 30, size: 16)
+        p.addLines([prose(10), prose(9, seed: 1)], x: 100, y: 200)
+        p.add("12", x: 100, y: 1550, size: 16)
+        p.add("A. AUTHOR AND B. AUTHOR", x: 400, y: 1550, size: 16)
+        let laidOut = LayoutAnalyzer.layOut(page: p.input)
+        XCTAssertEqual(laidOut.marginKeys, [HeadersFooters.key("Quarterly Report 2024")])
+        XCTAssertEqual(laidOut.blocks, LayoutAnalyzer.analyze(page: p.input))
+        XCTAssertEqual(HeadersFooters.marginKey("Quarterly Report 2024", box: Box(x: 100, y: 30, width: 300, height: 16), pageHeight: 1600),
+                       "quarterly report #")
+        XCTAssertNil(HeadersFooters.marginKey("Page 3 of 9", box: Box(x: 100, y: 1560, width: 100, height: 16), pageHeight: 1600))
+        XCTAssertNil(HeadersFooters.marginKey("Quarterly Report 2024", box: Box(x: 100, y: 700, width: 300, height: 16), pageHeight: 1600))
+        XCTAssertNil(HeadersFooters.marginKey("Quarterly Report 2024", box: Box(x: 100, y: 30, width: 300, height: 16), pageHeight: 0))
+    }
+
+    /// What lets the document pass leave a page alone: repeated-key sets that agree on the page's
+    /// margin keys lay it out alike; one that differs there does not.
+    func testRepeatedKeysMatterOnlyThroughTheMarginKeys() {
+        let input = page(2)
+        let keys = LayoutAnalyzer.layOut(page: input, isFirstPage: false).marginKeys
+        XCTAssertEqual(keys, [HeadersFooters.key("Quarterly Report 2024 — Section 2")])
+        let given = LayoutAnalyzer.layOut(page: input, isFirstPage: false, repeatedMargins: keys).blocks
+        XCTAssertEqual(given.first?.kind, .header)
+        XCTAssertEqual(LayoutAnalyzer.layOut(page: input, isFirstPage: false, repeatedMargins: keys.union(["elsewhere #"])).blocks, given)
+        XCTAssertNotEqual(LayoutAnalyzer.layOut(page: input, isFirstPage: false, repeatedMargins: ["elsewhere #"]).blocks, given)
+    }
 }

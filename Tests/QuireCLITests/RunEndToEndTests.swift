@@ -283,6 +283,39 @@ final class RunEndToEndTests: XCTestCase {
         XCTAssertEqual(try box.scalar("SELECT count(*) FROM page_fts WHERE page_fts MATCH '\"annual report\"'"), 3)
     }
 
+    /// On a long document the running header is known once two pages are recorded: the pages
+    /// handed out after that are laid out with it at once, and the document pass lays out again
+    /// only the pages before (with one worker, at most the 2 first and the 32 it holds ahead).
+    /// Every page ends laid out as the pass lays one out.
+    func testLaterPagesOfALongDocumentAreLaidOutKnowingTheRunningHeader() throws {
+        let box = try QuireSandbox(files: [])
+        try box.add(QuireSandbox.fixtures.deletingLastPathComponent().appendingPathComponent("document-pass/margins-long.pdf"),
+                    as: "margins-long.pdf")
+        try box.writePipeline(barcodes: false, extra: "run:\n  workers: 1")
+        let result = try box.run(["run", box.pipeline, "--progress", "json"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let finished = try XCTUnwrap(result.stderr.split(separator: "\n").last.flatMap {
+            try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        })
+        XCTAssertEqual(finished["event"] as? String, "run_finished")
+        let relaid = try XCTUnwrap(finished["document_pass_pages"] as? Int)
+        XCTAssertGreaterThanOrEqual(relaid, 2, "the pages read before the header repeated are laid out again")
+        XCTAssertLessThanOrEqual(relaid, 40, "pages handed out after the header repeated are laid out right at once")
+        let pages = try box.query("""
+            SELECT group_concat(kind || ':' || text, ' | ') FROM
+              (SELECT p.page_number AS n, b.kind, b.text FROM blocks b JOIN pages p ON p.id = b.page_id
+               ORDER BY p.page_number, b.reading_order)
+            GROUP BY n ORDER BY n
+            """)
+        XCTAssertEqual(pages.count, 80)
+        for (i, page) in pages.enumerated() {
+            let title = i == 0 ? "title:Annual Report of the Records Office | " : ""
+            XCTAssertTrue(page.hasPrefix("header:Records Office - Annual Report 2026 | \(title)heading:Section \(i + 1) | paragraph:"),
+                          "page \(i + 1): \(page)")
+            XCTAssertTrue(page.hasSuffix(" | footer:Page \(i + 1) of 80"), "page \(i + 1): \(page)")
+        }
+    }
+
     func testRerunNeedsToBeToldWhat() throws {
         let box = try QuireSandbox(files: ["beta.pdf"])
         try box.writePipeline()

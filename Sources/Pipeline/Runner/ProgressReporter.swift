@@ -166,6 +166,7 @@ final class JSONProgress: ProgressReporter {
     override func runFinished(_ s: RunSummary) {
         event(["event": "run_finished", "status": .string(s.status.rawValue), "exit_code": .int(Int(s.exitCode)),
                "failed_pages_waiting": .int(s.failedPagesWaiting), "exhausted_pages": .int(s.exhaustedPages),
+               "document_pass_pages": .int(s.documentPassPages),
                "pages_done": .int(s.counts.pagesDone), "pages_failed": .int(s.counts.pagesFailed),
                "pages_skipped": .int(s.counts.pagesSkipped), "documents_new": .int(s.counts.documentsNew),
                "documents_failed": .int(s.counts.documentsFailed), "documents_moved": .int(s.counts.documentsMoved),

@@ -80,6 +80,8 @@ public struct RunSummary: Codable, Sendable {
     /// What the summary must say besides counts: files changed while processed, dated in the
     /// future, special files skipped.
     public var notices: [String] = []
+    /// Pages the document passes worked on again (running headers and footers, date order).
+    public var documentPassPages = 0
 
     public init(runID: Int64, status: RunStatus, counts: RunCounts, seconds: Double, failures: [FailureNote],
                 warnings: [String], database: String, emptyInputs: [String] = [], notices: [String] = [], exhaustedPages: Int,

@@ -18,7 +18,11 @@ extension Runner {
                 while let slot = pool.openSlots.first, let item = queue.popFirst() {
                     // A page read again after a crash goes on from what its first attempt produced
                     // (kept until the page is recorded: a task queued behind a crash is sent again).
-                    let outcome = item.page.map { page in state.carried[page.pageID]?.continued() ?? PageOutcome(page: page) }
+                    var outcome = item.page.map { page in state.carried[page.pageID]?.continued() ?? PageOutcome(page: page) }
+                    // A page's own layout is made with the running headers its document repeats so far.
+                    if let page = item.page, page.repeatedMargins == nil, page.stages.contains(.layout) {
+                        outcome?.repeatedMarginsGiven = state.margins.repeatedKeys(documentID: page.documentID)
+                    }
                     let task = WorkerPool.ActiveTask(id: nextTaskID, item: item, outcome: outcome)
                     nextTaskID += 1
                     slot.tasks.append(task)
@@ -68,7 +72,7 @@ extension Runner {
                                     conservativeBarcodes: page.conservativeBarcodes)
             pageTask.document.passwordInput = inputNumber(for: page.path)
             pageTask.ocrLanguages = spec.input(for: page.path)?.languages
-            pageTask.repeatedMargins = page.repeatedMargins ?? []
+            pageTask.repeatedMargins = page.repeatedMargins ?? task.outcome?.repeatedMarginsGiven ?? []
             pageTask.stored = try storedInputs(of: page, store: store, carried: task.outcome)
             pageTask.documentContexts = try StageCatalog.executionOrder.filter { page.stages.contains($0.stage) }.compactMap { type in
                 try type.documentContextErased(for: page, from: store).map { StageDocumentContext(stage: type.stage, erased: $0) }
@@ -280,8 +284,10 @@ extension Runner {
         // A document-pass task is committed with others too (``settle(store:state:)``).
         if page.repeatedMargins == nil, try changedSinceHashed(documentID: page.documentID, path: page.path, pathBytes: page.pathBytes, store: store, state: &state) {
             state.pagesLeft[page.documentID] = nil   // no document pass over a file that changed
+            state.margins.forget(documentID: page.documentID)
             return                                   // the page stays as it was: nothing of the new content is stored
         }
+        if page.repeatedMargins == nil { state.margins.record(outcome) }
         var recorded = outcome
         recorded.recordedAt = Date()
         state.unsettled.append(recorded)

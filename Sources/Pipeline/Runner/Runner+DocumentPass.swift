@@ -4,8 +4,9 @@ import Foundation
 extension Runner {
     /// Once every page of a document is settled: lines repeated in the top or bottom margin over
     /// several pages are running headers and footers, which one page alone cannot tell. The
-    /// pages holding them are laid out again by the workers, from stored words (no extraction,
-    /// no OCR), with that knowledge. Pages on which a stage read the rest of the document before
+    /// pages whose layout they change are laid out again by the workers, from stored words (no
+    /// extraction, no OCR), with that knowledge: the pages holding them, less those this run
+    /// laid out with the keys that matter to them known already (``RunningMargins``). Pages on which a stage read the rest of the document before
     /// the rest was there (`PageStage.redoInDocumentPass`: detection's day/month order) redo that
     /// stage and the ones reading it. Returns those tasks.
     ///
@@ -22,7 +23,10 @@ extension Runner {
         let margins = layout ? try store.repeatedMarginLines(documentID: documentID) : (keys: [], pages: [])
         let enabled = Set(fingerprints(for: template.path).keys)
         var stages: [Int64: (number: Int, stages: Set<Stage>)] = [:]
-        for page in margins.pages { stages[page.id] = (page.number, [Stage.layout]) }
+        // Only the pages whose layout the running keys change (``RunningMargins``).
+        for page in state.margins.pagesToLayOutAgain(documentID: documentID, repeated: margins.keys, holding: margins.pages) {
+            stages[page.id] = (page.number, [Stage.layout])
+        }
         let contextual = StageCatalog.declared.filter { enabled.contains($0.stage) && $0.readsDocument }
         if !contextual.isEmpty {
             for page in try store.pages(documentID: documentID) {
@@ -37,6 +41,7 @@ extension Runner {
             return []
         }
         state.passLeft[documentID] = stages.count
+        state.documentPassPages += stages.count
         return stages.sorted { $0.value.number < $1.value.number }.map { id, page in
             var planned = template
             planned.pageID = id

@@ -133,6 +133,7 @@ public final class Runner {
                                  failedPagesWaiting: try store.retryablePages(maxAttempts: spec.run.maxAttempts))
         summary.failedPagesOfExistingFiles = try store.failedPagesByFile()
             .filter { !FilePath(display: $0.path, bytes: $0.pathBytes).isGone }.reduce(0) { $0 + $1.pages }
+        summary.documentPassPages = state.documentPassPages
         try store.finishRun(runID, exitCode: summary.exitCode, seconds: summary.seconds)
         progress.runFinished(summary)
         return summary
@@ -348,6 +349,10 @@ struct RunState {
     /// in one transaction, by ``Runner/settle(store:state:)``.
     var unsettled: [PageOutcome] = []
     var unsettledSince: Date?
+    /// The running headers and footers of the documents in progress (``RunningMargins``).
+    var margins = RunningMargins()
+    /// Pages the document passes laid out (or read) again.
+    var documentPassPages = 0
     init(runID: Int64, events: EventQueue<CoordinatorEvent> = EventQueue()) { self.runID = runID; self.events = events }
 }
 

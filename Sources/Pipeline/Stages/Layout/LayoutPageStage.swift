@@ -18,13 +18,17 @@ extension StageSettingsHolder {
 public struct LayoutOutput: Codable, Sendable {
     public var blocks: [Block]
     public var structureJSON: String?
+    /// The page's margin keys (`LayoutAnalyzer.PageLayout.marginKeys`): what the document pass
+    /// compares with the document's running headers to tell whether the page must be laid out
+    /// again. Not stored (nil when the output is not a worker's).
+    public var marginKeys: Set<String>? = nil
 }
 
 /// Layout: title and headings, paragraphs, lists, tables, figures and captions in reading
 /// order, from the page's words, rulings, figure candidates and barcodes; its structure JSON
 /// also lists the page's barcodes and detected data. Only a document's
-/// first page may hold its title; running headers and footers are found by the coordinator's
-/// document pass (`PageTask.repeatedMargins`).
+/// first page may hold its title; running headers and footers are the keys the coordinator sends
+/// (`PageTask.repeatedMargins`: those its earlier pages repeat, then the document pass's).
 final class LayoutPageStage: PageStage {
     static let stage = Stage.layout
     static let section = "layout"
@@ -73,14 +77,16 @@ final class LayoutPageStage: PageStage {
         let codes = page.output(of: BarcodesPageStage.self)?.codes ?? []
         let text = (page.pageText ?? PageText(source: extracted?.textSource ?? .ocr, lines: [])).removingWords(inside: codes)
         let size = extracted?.size ?? PageSize(width: 0, height: 0, dpi: 0)
-        guard let (blocks, _) = try page.step(.layout, {
-            LayoutStage.analyze(text: text, rulings: extracted?.rulings ?? [], figures: extracted?.figures ?? [],
-                                width: size.width, height: size.height, settings: settings,
-                                isFirstPage: page.pageNumber == 1, repeatedMargins: page.task.repeatedMargins,
-                                lexicon: page.instance(of: OCRPageStage.self)?.lexicon(for: page))
+        guard let (laidOut, _) = try page.step(.layout, {
+            LayoutStage.layOut(text: text, rulings: extracted?.rulings ?? [], figures: extracted?.figures ?? [],
+                               width: size.width, height: size.height, settings: settings,
+                               isFirstPage: page.pageNumber == 1, repeatedMargins: page.task.repeatedMargins,
+                               lexicon: page.instance(of: OCRPageStage.self)?.lexicon(for: page))
         }) else { return nil }
         let detected = page.output(of: DetectPageStage.self)?.items ?? []
-        return LayoutOutput(blocks: blocks, structureJSON: LayoutStage.structureJSON(blocks, barcodes: codes, detectedData: detected))
+        return LayoutOutput(blocks: laidOut.blocks,
+                            structureJSON: LayoutStage.structureJSON(laidOut.blocks, barcodes: codes, detectedData: detected),
+                            marginKeys: laidOut.marginKeys)
     }
 
     // MARK: Storage

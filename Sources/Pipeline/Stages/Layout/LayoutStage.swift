@@ -29,9 +29,17 @@ public enum LayoutStage {
     public static func analyze(text: PageText, rulings: [RulingLine], figures: [Box] = [], width: Int, height: Int,
                                settings: LayoutSettings, isFirstPage: Bool = true,
                                repeatedMargins: Set<String> = [], lexicon: (any Lexicon)? = nil) -> [Block] {
-        guard settings.enabled else { return [] }
+        layOut(text: text, rulings: rulings, figures: figures, width: width, height: height, settings: settings,
+               isFirstPage: isFirstPage, repeatedMargins: repeatedMargins, lexicon: lexicon).blocks
+    }
+
+    /// `analyze`, with the page's margin keys (`LayoutAnalyzer.PageLayout.marginKeys`).
+    public static func layOut(text: PageText, rulings: [RulingLine], figures: [Box] = [], width: Int, height: Int,
+                              settings: LayoutSettings, isFirstPage: Bool = true,
+                              repeatedMargins: Set<String> = [], lexicon: (any Lexicon)? = nil) -> LayoutAnalyzer.PageLayout {
+        guard settings.enabled else { return LayoutAnalyzer.PageLayout(blocks: [], marginKeys: []) }
         let input = layoutInput(Page(text: text, rulings: rulings, figures: figures, width: width, height: height), settings)
-        return LayoutAnalyzer.analyze(page: input, isFirstPage: isFirstPage, repeatedMargins: repeatedMargins, lexicon: lexicon)
+        return LayoutAnalyzer.layOut(page: input, isFirstPage: isFirstPage, repeatedMargins: repeatedMargins, lexicon: lexicon)
     }
 
     /// Lays out all pages of a document together: running headers/footers are recognised
