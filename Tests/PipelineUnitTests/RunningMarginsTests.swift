@@ -9,9 +9,9 @@ final class RunningMarginsTests: XCTestCase {
     private let header = Box(x: 100, y: 20, width: 600, height: 30)
     private let body = Box(x: 100, y: 600, width: 600, height: 30)
 
-    /// A recorded page of document 1: page `number` (id `number`), with lines at `lines`, laid out
-    /// with `given` when `marginKeys` are its layout's.
-    private func outcome(_ number: Int, lines: [(String, Box)], marginKeys: Set<String>?, given: Set<String> = [],
+    /// A recorded page of document 1: page `number` (id `number`), with lines at `lines`; its
+    /// layout's margin keys and the ones it applied, when it was laid out.
+    private func outcome(_ number: Int, lines: [(String, Box)], marginKeys: Set<String>?, applied: Set<String> = [],
                          failed: Bool = false) -> PageOutcome {
         var o = PageOutcome(page: PlannedPage(pageID: Int64(number), documentID: 1, path: "/in/a.pdf", kind: .pdf,
                                               pageNumber: number, stages: [.extract, .layout], conservativeBarcodes: false))
@@ -20,8 +20,9 @@ final class RunningMarginsTests: XCTestCase {
         o.text = PageText(source: .textLayer, lines: lines.map { text, box in
             Line(text: text, confidence: 100, box: box, words: [Word(text: text, confidence: 100, box: box)], stage: .textLayer)
         })
-        if let marginKeys { o[LayoutPageStage.self] = LayoutOutput(blocks: [], structureJSON: nil, marginKeys: marginKeys) }
-        o.repeatedMarginsGiven = given
+        if let marginKeys {
+            o[LayoutPageStage.self] = LayoutOutput(blocks: [], structureJSON: nil, marginKeys: marginKeys, appliedMarginKeys: applied)
+        }
         if failed { o.failures = [(.barcodes, "broken", false)] }
         return o
     }
@@ -45,9 +46,9 @@ final class RunningMarginsTests: XCTestCase {
         var margins = RunningMargins()
         margins.record(outcome(1, lines: [(title, header)], marginKeys: [key]))                 // laid out before the key was known
         margins.record(outcome(2, lines: [(title, header)], marginKeys: [key]))
-        margins.record(outcome(3, lines: [(title, header)], marginKeys: [key], given: [key]))   // given it: done right
-        margins.record(outcome(4, lines: [("Body text", body)], marginKeys: [], given: [key]))  // nothing in its margins
-        margins.record(outcome(5, lines: [("Elsewhere", header)], marginKeys: ["elsewhere"], given: ["elsewhere"]))  // given a key the document does not repeat
+        margins.record(outcome(3, lines: [(title, header)], marginKeys: [key], applied: [key]))  // applied it: done right
+        margins.record(outcome(4, lines: [("Body text", body)], marginKeys: []))                // nothing in its margins
+        margins.record(outcome(5, lines: [("Elsewhere", header)], marginKeys: ["elsewhere"], applied: ["elsewhere"]))  // applied a key the document does not repeat
         // Page 6 was laid out by an earlier run: judged by whether it holds a repeated line.
         let again = margins.pagesToLayOutAgain(documentID: 1, repeated: [key],
                                                holding: [(1, 1), (2, 2), (3, 3), (6, 6)])
@@ -58,7 +59,7 @@ final class RunningMarginsTests: XCTestCase {
 
     func testAForgottenDocumentIsJudgedAsBefore() {
         var margins = RunningMargins()
-        margins.record(outcome(1, lines: [(title, header)], marginKeys: [key], given: [key]))
+        margins.record(outcome(1, lines: [(title, header)], marginKeys: [key], applied: [key]))
         margins.forget(documentID: 1)
         XCTAssertEqual(margins.repeatedKeys(documentID: 1), [])
         XCTAssertEqual(margins.pagesToLayOutAgain(documentID: 1, repeated: [key], holding: [(1, 1)]).map(\.number), [1])

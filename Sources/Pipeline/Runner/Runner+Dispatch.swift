@@ -18,11 +18,7 @@ extension Runner {
                 while let slot = pool.openSlots.first, let item = queue.popFirst() {
                     // A page read again after a crash goes on from what its first attempt produced
                     // (kept until the page is recorded: a task queued behind a crash is sent again).
-                    var outcome = item.page.map { page in state.carried[page.pageID]?.continued() ?? PageOutcome(page: page) }
-                    // A page's own layout is made with the running headers its document repeats so far.
-                    if let page = item.page, page.repeatedMargins == nil, page.stages.contains(.layout) {
-                        outcome?.repeatedMarginsGiven = state.margins.repeatedKeys(documentID: page.documentID)
-                    }
+                    let outcome = item.page.map { page in state.carried[page.pageID]?.continued() ?? PageOutcome(page: page) }
                     let task = WorkerPool.ActiveTask(id: nextTaskID, item: item, outcome: outcome)
                     nextTaskID += 1
                     slot.tasks.append(task)
@@ -31,7 +27,7 @@ extension Runner {
                             try slot.process.send(.settings(settings))
                             slot.hasSettings = true
                         }
-                        try slot.process.send(try request(for: task, store: store))
+                        try slot.process.send(try request(for: task, store: store, margins: state.margins))
                     } catch let error as POSIXError where error.code == .EPIPE {
                         // The worker is gone (it crashed on the task before, or was stopped) and its
                         // exit is still to be handled: the task stays on its slot, and the exit puts
@@ -59,7 +55,7 @@ extension Runner {
         }
     }
 
-    private func request(for task: WorkerPool.ActiveTask, store: Store) throws -> WorkerRequest {
+    private func request(for task: WorkerPool.ActiveTask, store: Store, margins: RunningMargins) throws -> WorkerRequest {
         switch task.item {
         case .count(let document):
             return .count(taskID: task.id, document: document)
@@ -72,7 +68,10 @@ extension Runner {
                                     conservativeBarcodes: page.conservativeBarcodes)
             pageTask.document.passwordInput = inputNumber(for: page.path)
             pageTask.ocrLanguages = spec.input(for: page.path)?.languages
-            pageTask.repeatedMargins = page.repeatedMargins ?? task.outcome?.repeatedMarginsGiven ?? []
+            // A page's own layout starts from the running headers its document repeats so far;
+            // a document-pass task has the document's.
+            pageTask.repeatedMargins = page.repeatedMargins ?? margins.repeatedKeys(documentID: page.documentID)
+            pageTask.documentPass = page.repeatedMargins != nil
             pageTask.stored = try storedInputs(of: page, store: store, carried: task.outcome)
             pageTask.documentContexts = try StageCatalog.executionOrder.filter { page.stages.contains($0.stage) }.compactMap { type in
                 try type.documentContextErased(for: page, from: store).map { StageDocumentContext(stage: type.stage, erased: $0) }

@@ -9,11 +9,13 @@ import Layout
 /// document repeat it (`HeadersFooters.repeated`), which one page alone cannot tell: the document
 /// pass finds them once all the pages are stored (`Store.repeatedMarginLines`), and used to lay
 /// out again every page holding one (on a report with a running title, every page: 38 % of a
-/// 2,000-page PDF's run). Now the coordinator counts the same keys (`HeadersFooters.marginKey`)
-/// in each page's text as it is recorded, and a page handed to a worker afterwards is laid out
-/// with the keys repeated so far (`PageTask.repeatedMargins`). A layout reports the keys it depends
-/// on (`LayoutOutput.marginKeys`); at the pass, a page whose keys meet the document's running keys
-/// as they met the keys it was given would come out of a redo unchanged, and is left alone.
+/// 2,000-page PDF's run). Now a page is laid out with the running keys known when it is handed
+/// out: those two recorded pages repeat (the coordinator counts the same keys,
+/// `HeadersFooters.marginKey`, in each page's text as it is recorded), and those of the pages
+/// of the document its worker laid out before (`LayoutPageStage`). A layout reports the keys it
+/// depends on and those it applied (`LayoutOutput.marginKeys`, `appliedMarginKeys`); at the pass,
+/// a page whose keys meet the document's running keys in the ones it applied would come out of
+/// a redo unchanged, and is left alone.
 ///
 /// In memory only: a page this run did not lay out (an earlier run's, or one of a run killed
 /// before its pass) is judged as before, laid out again when it holds a repeated line.
@@ -21,8 +23,8 @@ struct RunningMargins {
     private struct Document {
         var pagesPerKey: [String: Set<Int64>] = [:]
         var repeated: Set<String> = []
-        /// The pages laid out in this run: number, margin keys, and the keys they were given.
-        var laidOut: [Int64: (number: Int, keys: Set<String>, given: Set<String>)] = [:]
+        /// The pages laid out in this run: number, margin keys, and those taken for running ones.
+        var laidOut: [Int64: (number: Int, keys: Set<String>, applied: Set<String>)] = [:]
     }
 
     private var documents: [Int64: Document] = [:]
@@ -44,8 +46,8 @@ struct RunningMargins {
                 if document.pagesPerKey[key, default: []].count >= 2 { document.repeated.insert(key) }
             }
         }
-        if let keys = outcome[LayoutPageStage.self]?.marginKeys {
-            document.laidOut[page.pageID] = (page.pageNumber, keys, outcome.repeatedMarginsGiven)
+        if let layout = outcome[LayoutPageStage.self], let keys = layout.marginKeys, let applied = layout.appliedMarginKeys {
+            document.laidOut[page.pageID] = (page.pageNumber, keys, applied)
         }
         documents[page.documentID] = document
     }
@@ -53,12 +55,12 @@ struct RunningMargins {
     /// The pages of the document to lay out again with its running keys `repeated`, of which
     /// `holding` are the pages holding a line under one of them; and forgets the document.
     /// A page laid out in this run is laid out again when its margin keys meet `repeated`
-    /// otherwise than they met the keys it was given; any other page when it is in `holding`.
+    /// otherwise than in the keys its layout applied; any other page when it is in `holding`.
     mutating func pagesToLayOutAgain(documentID: Int64, repeated: Set<String>,
                                      holding: [(id: Int64, number: Int)]) -> [(id: Int64, number: Int)] {
         let laidOut = documents.removeValue(forKey: documentID)?.laidOut ?? [:]
         var pages = holding.filter { laidOut[$0.id] == nil }
-        for (id, page) in laidOut where page.keys.intersection(repeated) != page.keys.intersection(page.given) {
+        for (id, page) in laidOut where page.keys.intersection(repeated) != page.applied {
             pages.append((id, page.number))
         }
         return pages.sorted { $0.number < $1.number }

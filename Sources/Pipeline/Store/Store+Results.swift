@@ -13,8 +13,6 @@ struct PageOutcome {
     var startedAt = Date()
     /// When the coordinator recorded the page (its commit may come a little later, with others).
     var recordedAt: Date?
-    /// The running header/footer keys its layout was given (`PageTask.repeatedMargins`).
-    var repeatedMarginsGiven: Set<String> = []
 
     init(page: PlannedPage) { self.page = page }
 

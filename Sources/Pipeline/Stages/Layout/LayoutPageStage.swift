@@ -18,10 +18,12 @@ extension StageSettingsHolder {
 public struct LayoutOutput: Codable, Sendable {
     public var blocks: [Block]
     public var structureJSON: String?
-    /// The page's margin keys (`LayoutAnalyzer.PageLayout.marginKeys`): what the document pass
-    /// compares with the document's running headers to tell whether the page must be laid out
-    /// again. Not stored (nil when the output is not a worker's).
+    /// The page's margin keys (`LayoutAnalyzer.PageLayout.marginKeys`), and those of them its
+    /// layout took for running headers or footers: the document pass lays the page out again
+    /// only when the document's running keys take others. Not stored (nil when the output is
+    /// not a worker's).
     public var marginKeys: Set<String>? = nil
+    public var appliedMarginKeys: Set<String>? = nil
 }
 
 /// Layout: title and headings, paragraphs, lists, tables, figures and captions in reading
@@ -60,6 +62,11 @@ final class LayoutPageStage: PageStage {
     static let revision = 10
     static let inputs: [Stage] = [.extract, .ocr, .barcodes, .detect]
 
+    /// The margin keys of the pages of one document this worker laid out (the last document it
+    /// laid a page of out): a key found on an earlier page is taken for a running header on
+    /// the next that holds it too, before the coordinator knows two pages repeat it.
+    private var earlierMargins: (document: Int64, keys: Set<String>)?
+
     init() {}
 
     static func read(_ values: [String: YAMLNode], into settings: inout LayoutSettings, with reader: SpecReader) {
@@ -77,16 +84,25 @@ final class LayoutPageStage: PageStage {
         let codes = page.output(of: BarcodesPageStage.self)?.codes ?? []
         let text = (page.pageText ?? PageText(source: extracted?.textSource ?? .ocr, lines: [])).removingWords(inside: codes)
         let size = extracted?.size ?? PageSize(width: 0, height: 0, dpi: 0)
+        let document = page.task.document.id
+        var repeated = page.task.repeatedMargins
+        if !page.task.documentPass, let earlier = earlierMargins, earlier.document == document {
+            repeated.formUnion(earlier.keys)
+        }
         guard let (laidOut, _) = try page.step(.layout, {
             LayoutStage.layOut(text: text, rulings: extracted?.rulings ?? [], figures: extracted?.figures ?? [],
                                width: size.width, height: size.height, settings: settings,
-                               isFirstPage: page.pageNumber == 1, repeatedMargins: page.task.repeatedMargins,
+                               isFirstPage: page.pageNumber == 1, repeatedMargins: repeated,
                                lexicon: page.instance(of: OCRPageStage.self)?.lexicon(for: page))
         }) else { return nil }
+        if !page.task.documentPass {
+            earlierMargins = (document, (earlierMargins?.document == document ? earlierMargins?.keys ?? [] : [])
+                .union(laidOut.marginKeys))
+        }
         let detected = page.output(of: DetectPageStage.self)?.items ?? []
         return LayoutOutput(blocks: laidOut.blocks,
                             structureJSON: LayoutStage.structureJSON(laidOut.blocks, barcodes: codes, detectedData: detected),
-                            marginKeys: laidOut.marginKeys)
+                            marginKeys: laidOut.marginKeys, appliedMarginKeys: laidOut.marginKeys.intersection(repeated))
     }
 
     // MARK: Storage
