@@ -283,10 +283,9 @@ final class RunEndToEndTests: XCTestCase {
         XCTAssertEqual(try box.scalar("SELECT count(*) FROM page_fts WHERE page_fts MATCH '\"annual report\"'"), 3)
     }
 
-    /// A running header is known to a worker once it laid out a page holding it (and to every
-    /// worker once two recorded pages repeat it): the pages after are laid out with it at once,
-    /// and the document pass lays out again only the first (with one worker). Every page ends
-    /// laid out as the pass lays one out.
+    /// A running header is known to a worker once it laid out a page holding it: the pages after
+    /// are laid out with it at once, and the document pass lays out again only the first (with
+    /// one worker). Every page ends laid out as the pass lays one out.
     func testLaterPagesOfALongDocumentAreLaidOutKnowingTheRunningHeader() throws {
         let box = try QuireSandbox(files: [])
         try box.add(QuireSandbox.fixtures.deletingLastPathComponent().appendingPathComponent("document-pass/margins-long.pdf"),

@@ -31,11 +31,12 @@ public struct PageTask: Codable, Sendable {
     /// True when a previous attempt of the barcode stage crashed its worker: use the
     /// conservative reader configuration.
     public var conservativeBarcodes: Bool
-    /// Running header/footer keys of the document (`HeadersFooters.key`): those its recorded
-    /// pages repeat so far, to which layout adds the margin keys of the document's pages it laid
-    /// out before in this worker; in the document pass (`documentPass`), the document's, as they are.
+    /// Running header/footer keys of the document (`HeadersFooters.key`), known after its pages:
+    /// set for a document-pass task.
     public var repeatedMargins: Set<String> = []
-    /// A document-pass task: the page laid out again once its document is done.
+    /// A document-pass task: the page laid out again once its document is done, with the
+    /// document's `repeatedMargins` as they are. A page's own layout takes the margin keys of
+    /// the document's pages its worker laid out before (`LayoutPageStage`).
     public var documentPass = false
     /// The OCR languages of the document's input, when it sets its own (else `ocr.languages`).
     public var ocrLanguages: [String]?

@@ -27,7 +27,7 @@ extension Runner {
                             try slot.process.send(.settings(settings))
                             slot.hasSettings = true
                         }
-                        try slot.process.send(try request(for: task, store: store, margins: state.margins))
+                        try slot.process.send(try request(for: task, store: store))
                     } catch let error as POSIXError where error.code == .EPIPE {
                         // The worker is gone (it crashed on the task before, or was stopped) and its
                         // exit is still to be handled: the task stays on its slot, and the exit puts
@@ -55,7 +55,7 @@ extension Runner {
         }
     }
 
-    private func request(for task: WorkerPool.ActiveTask, store: Store, margins: RunningMargins) throws -> WorkerRequest {
+    private func request(for task: WorkerPool.ActiveTask, store: Store) throws -> WorkerRequest {
         switch task.item {
         case .count(let document):
             return .count(taskID: task.id, document: document)
@@ -68,9 +68,7 @@ extension Runner {
                                     conservativeBarcodes: page.conservativeBarcodes)
             pageTask.document.passwordInput = inputNumber(for: page.path)
             pageTask.ocrLanguages = spec.input(for: page.path)?.languages
-            // A page's own layout starts from the running headers its document repeats so far;
-            // a document-pass task has the document's.
-            pageTask.repeatedMargins = page.repeatedMargins ?? margins.repeatedKeys(documentID: page.documentID)
+            pageTask.repeatedMargins = page.repeatedMargins ?? []
             pageTask.documentPass = page.repeatedMargins != nil
             pageTask.stored = try storedInputs(of: page, store: store, carried: task.outcome)
             pageTask.documentContexts = try StageCatalog.executionOrder.filter { page.stages.contains($0.stage) }.compactMap { type in

@@ -1,5 +1,6 @@
 import DocumentModel
 import Foundation
+import Layout
 import SQLite
 import YAML
 
@@ -29,8 +30,9 @@ public struct LayoutOutput: Codable, Sendable {
 /// Layout: title and headings, paragraphs, lists, tables, figures and captions in reading
 /// order, from the page's words, rulings, figure candidates and barcodes; its structure JSON
 /// also lists the page's barcodes and detected data. Only a document's
-/// first page may hold its title; running headers and footers are the keys the coordinator sends
-/// (`PageTask.repeatedMargins`: those its earlier pages repeat, then the document pass's).
+/// first page may hold its title; running headers and footers are the margin lines of the
+/// document's pages laid out before in this worker, then those the document pass finds
+/// (`PageTask.repeatedMargins`).
 final class LayoutPageStage: PageStage {
     static let stage = Stage.layout
     static let section = "layout"
@@ -85,24 +87,31 @@ final class LayoutPageStage: PageStage {
         let text = (page.pageText ?? PageText(source: extracted?.textSource ?? .ocr, lines: [])).removingWords(inside: codes)
         let size = extracted?.size ?? PageSize(width: 0, height: 0, dpi: 0)
         let document = page.task.document.id
-        var repeated = page.task.repeatedMargins
-        if !page.task.documentPass, let earlier = earlierMargins, earlier.document == document {
-            repeated.formUnion(earlier.keys)
-        }
-        guard let (laidOut, _) = try page.step(.layout, {
-            LayoutStage.layOut(text: text, rulings: extracted?.rulings ?? [], figures: extracted?.figures ?? [],
-                               width: size.width, height: size.height, settings: settings,
-                               isFirstPage: page.pageNumber == 1, repeatedMargins: repeated,
-                               lexicon: page.instance(of: OCRPageStage.self)?.lexicon(for: page))
-        }) else { return nil }
+        guard let (laidOut, applied) = try page.step(.layout, { () -> (LayoutAnalyzer.PageLayout, Set<String>) in
+            let repeated = runningKeys(for: page.task)
+            let laidOut = LayoutStage.layOut(text: text, rulings: extracted?.rulings ?? [], figures: extracted?.figures ?? [],
+                                             width: size.width, height: size.height, settings: settings,
+                                             isFirstPage: page.pageNumber == 1, repeatedMargins: repeated,
+                                             lexicon: page.instance(of: OCRPageStage.self)?.lexicon(for: page))
+            return (laidOut, laidOut.marginKeys.intersection(repeated))
+        })?.0 else { return nil }
         if !page.task.documentPass {
-            earlierMargins = (document, (earlierMargins?.document == document ? earlierMargins?.keys ?? [] : [])
-                .union(laidOut.marginKeys))
+            if earlierMargins?.document != document { earlierMargins = (document, []) }
+            earlierMargins?.keys.formUnion(laidOut.marginKeys)
         }
         let detected = page.output(of: DetectPageStage.self)?.items ?? []
         return LayoutOutput(blocks: laidOut.blocks,
                             structureJSON: LayoutStage.structureJSON(laidOut.blocks, barcodes: codes, detectedData: detected),
-                            marginKeys: laidOut.marginKeys, appliedMarginKeys: laidOut.marginKeys.intersection(repeated))
+                            marginKeys: laidOut.marginKeys, appliedMarginKeys: applied)
+    }
+
+    /// The running header/footer keys a task's page is laid out with: a document-pass task's, or
+    /// the margin keys of the document's pages laid out before here (and any the task brings).
+    private func runningKeys(for task: PageTask) -> Set<String> {
+        guard !task.documentPass, let earlier = earlierMargins, earlier.document == task.document.id else {
+            return task.repeatedMargins
+        }
+        return task.repeatedMargins.isEmpty ? earlier.keys : earlier.keys.union(task.repeatedMargins)
     }
 
     // MARK: Storage
