@@ -89,7 +89,7 @@ public enum HeadersFooters {
 
     /// The key a line counts under in `repeated`: nil unless it lies in the header or footer zone
     /// of a page of known height, has text, and is no bare page number.
-    public static func marginKey(_ text: String, box: Box, pageHeight: Int) -> String? {
+    static func marginKey(_ text: String, box: Box, pageHeight: Int) -> String? {
         guard pageHeight > 0, zone(of: box, pageHeight: pageHeight) != nil else { return nil }
         let key = key(text)
         guard !key.isEmpty, !isPageNumber(text) else { return nil }
