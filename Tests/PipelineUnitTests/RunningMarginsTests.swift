@@ -1,4 +1,5 @@
 import DocumentModel
+import Foundation
 import Layout
 import XCTest
 @testable import Pipeline
@@ -25,9 +26,10 @@ final class RunningMarginsTests: XCTestCase {
         margins.record(outcome(3, keys: []))                                     // nothing undecided in its margins
         margins.record(outcome(4, keys: ["elsewhere"], applied: ["elsewhere"]))  // applied a key the document does not repeat
         margins.record(outcome(5, keys: nil))                                    // its layout failed: judged as before
-        // Page 6 was laid out by an earlier run: judged by whether it holds a repeated line.
+        // Page 6 was laid out by an earlier run: judged by whether it is listed (holding a
+        // repeated line, and having a running header block: listed twice, laid out again once).
         let again = margins.pagesToLayOutAgain(documentID: 1, repeated: [key],
-                                               holding: [(1, 1), (2, 2), (5, 5), (6, 6)])
+                                               holding: [(1, 1), (2, 2), (5, 5), (6, 6), (6, 6)])
         XCTAssertEqual(again.map(\.number), [1, 4, 5, 6])
         // The document is forgotten with its pass: a later pass judges every page as before.
         XCTAssertEqual(margins.pagesToLayOutAgain(documentID: 1, repeated: [key], holding: [(2, 2)]).map(\.number), [2])
@@ -45,5 +47,41 @@ final class RunningMarginsTests: XCTestCase {
         margins.record(outcome(1, keys: [key]))
         margins.record(outcome(2, keys: [key], applied: [key]))
         XCTAssertEqual(margins.pagesToLayOutAgain(documentID: 1, repeated: [], holding: []).map(\.number), [2])
+    }
+
+    /// After a run killed before its pass, the pages whose stored layout has a running header or
+    /// footer other than a page number are the ones a worker may have laid out with keys of its own.
+    func testStoredRunningMarginBlocksNameTheirPages() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("quire-margins-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let store = try Store(path: dir.appendingPathComponent("q.sqlite").path)
+        let run = try store.beginRun(pipeline: "t", pipelinePath: "/t.yml", command: "run", workers: 1)
+        guard case .new(let document) = try store.recordDocument(DiscoveredFile(path: "/in/a.pdf", size: 10, mtimeNs: 1), runID: run,
+                                                                  kind: { .pdf }, hash: { "AAA" }, pathExists: { _ in true })
+        else { return XCTFail("not recorded as new") }
+        try store.setPageCount(documentID: document, count: 3)
+        let fingerprints: [Stage: String] = [.extract: "e", .ocr: "o", .layout: "l", .barcodes: "b"]
+        let pages = try store.plan(PlanRequest(mode: .run, fingerprints: fingerprints, maxAttempts: 3)).pages
+        let box = Box(x: 10, y: 10, width: 50, height: 20)
+        let blocks: [[Block]] = [
+            [Block(kind: .header, readingOrder: 0, text: "Annual Report 2026", box: box),
+             Block(kind: .paragraph, readingOrder: 1, text: "Body", box: box)],
+            [Block(kind: .paragraph, readingOrder: 0, text: "Body", box: box),
+             Block(kind: .footer, readingOrder: 1, text: "Page 2 of 3", box: box)],
+            [Block(kind: .footer, readingOrder: 0, text: "- 3 -", box: box),
+             Block(kind: .footer, readingOrder: 1, text: "Records Office", box: box)],
+        ]
+        let outcomes = zip(pages, blocks).map { page, blocks -> PageOutcome in
+            var o = PageOutcome(page: page)
+            o.extract = ExtractOutput(size: PageSize(width: 100, height: 200, dpi: 300), textSource: .ocr, rotation: 0,
+                                      skew: 0, rulings: [], textLayer: nil)
+            o.text = PageText(source: .ocr, lines: [])
+            o.blocks = blocks
+            o.barcodes = []
+            return o
+        }
+        _ = try store.commit(outcomes, fingerprints: { _ in fingerprints }, runID: run)
+        XCTAssertEqual(try store.pagesWithRunningMarginBlocks(documentID: document).map(\.number).sorted(), [1, 3])
     }
 }

@@ -23,8 +23,12 @@ extension Runner {
         let margins = layout ? try store.repeatedMarginLines(documentID: documentID) : (keys: [], pages: [])
         let enabled = Set(fingerprints(for: template.path).keys)
         var stages: [Int64: (number: Int, stages: Set<Stage>)] = [:]
-        // Only the pages whose layout the running keys change (``RunningMargins``).
-        for page in state.margins.pagesToLayOutAgain(documentID: documentID, repeated: margins.keys, holding: margins.pages) {
+        // Only the pages whose layout the running keys change (``RunningMargins``); of the
+        // pages this run did not lay out, those holding a repeated line and those laid out with
+        // running keys of their own.
+        let unknown = layout ? try store.pagesWithRunningMarginBlocks(documentID: documentID) : []
+        for page in state.margins.pagesToLayOutAgain(documentID: documentID, repeated: margins.keys,
+                                                     holding: margins.pages + unknown) {
             stages[page.id] = (page.number, [Stage.layout])
         }
         let contextual = StageCatalog.declared.filter { enabled.contains($0.stage) && $0.readsDocument }

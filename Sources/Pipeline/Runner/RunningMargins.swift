@@ -13,7 +13,9 @@
 /// would come out of a redo unchanged, and is left alone.
 ///
 /// In memory only: a page this run did not lay out (an earlier run's, or one of a run killed
-/// before its pass) is judged as before, laid out again when it holds a repeated line.
+/// before its pass) is laid out again when it holds a repeated line, or when its stored layout
+/// has a running header or footer that is not a page number (it may have been laid out with a
+/// worker's keys: ``Store/pagesWithRunningMarginBlocks(documentID:)``).
 struct RunningMargins {
     /// By document, the pages laid out in this run: number, margin keys, and the ones applied.
     private var laidOut: [Int64: [Int64: (number: Int, keys: Set<String>, applied: Set<String>)]] = [:]
@@ -26,14 +28,16 @@ struct RunningMargins {
         laidOut[page.documentID, default: [:]][page.pageID] = (page.pageNumber, keys, applied)
     }
 
-    /// The pages of the document to lay out again with its running keys `repeated`, of which
-    /// `holding` are the pages holding a line under one of them; and forgets the document.
-    /// A page laid out in this run is laid out again when its margin keys meet `repeated`
-    /// otherwise than in the keys its layout applied; any other page when it is in `holding`.
+    /// The pages of the document to lay out again with its running keys `repeated`; and forgets
+    /// the document. A page laid out in this run is laid out again when its margin keys meet
+    /// `repeated` otherwise than in the keys its layout applied; any other page when it is in
+    /// `holding` (the pages that need it unless this run knows better; listed once or more).
     mutating func pagesToLayOutAgain(documentID: Int64, repeated: Set<String>,
                                      holding: [(id: Int64, number: Int)]) -> [(id: Int64, number: Int)] {
         let pages = laidOut.removeValue(forKey: documentID) ?? [:]
-        var again = holding.filter { pages[$0.id] == nil }
+        var again: [(id: Int64, number: Int)] = []
+        var seen: Set<Int64> = []
+        for page in holding where pages[page.id] == nil && seen.insert(page.id).inserted { again.append(page) }
         for (id, page) in pages where page.keys.intersection(repeated) != page.applied {
             again.append((id, page.number))
         }

@@ -24,6 +24,21 @@ extension Store {
         return (Set(repeated.keys), pageIDs.sorted().map { ($0, pageNumbers[$0] ?? 0) })
     }
 
+    /// The pages of a document whose stored layout has a running header or footer block other
+    /// than a bare page number: a page laid out with running keys (a worker's, from the
+    /// document's earlier pages) that the document pass cannot ask the run about (the run was
+    /// killed before its pass) is laid out again with the document's own.
+    func pagesWithRunningMarginBlocks(documentID: Int64) throws -> [(id: Int64, number: Int)] {
+        var pages: [Int64: Int] = [:]
+        try db.cachedStatement("""
+            SELECT p.id, p.page_number, b.text FROM blocks b JOIN pages p ON p.id = b.page_id
+            WHERE p.document_id = ? AND b.kind IN (?, ?)
+            """).forEachRow([documentID, BlockKind.header.rawValue, BlockKind.footer.rawValue]) { r in
+            if !HeadersFooters.isPageNumber(r.string(2)) { pages[r.int64(0)] = r.int(1) }
+        }
+        return pages.map { ($0.key, $0.value) }
+    }
+
     /// Stores a document-pass task's outputs (a better layout, and what it redid before it) in
     /// one transaction; the page's status and attempts stay as they are.
     func commitDocumentPass(_ outcome: PageOutcome, fingerprints: [Stage: String], runID: Int64) throws {
