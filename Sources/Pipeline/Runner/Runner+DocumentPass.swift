@@ -6,9 +6,10 @@ extension Runner {
     /// several pages are running headers and footers, which one page alone cannot tell. The
     /// pages whose layout they change are laid out again by the workers, from stored words (no
     /// extraction, no OCR), with that knowledge: the pages holding them, less those this run
-    /// laid out applying the keys that matter to them already (``RunningMargins``). Pages on which a stage read the rest of the document before
-    /// the rest was there (`PageStage.redoInDocumentPass`: detection's day/month order) redo that
-    /// stage and the ones reading it. Returns those tasks.
+    /// laid out applying the keys that matter to them already (``RunningMargins``). Pages on
+    /// which a stage read the rest of the document before the rest was there
+    /// (`PageStage.redoInDocumentPass`: detection's day/month order) redo that stage and the
+    /// ones reading it. Returns those tasks.
     ///
     /// The pass is durable: a page's layout commit marks its document's pass `pending`
     /// (`documents.layout_pass`, in the same transaction), and the pass is marked `done` only

@@ -349,7 +349,7 @@ struct RunState {
     /// in one transaction, by ``Runner/settle(store:state:)``.
     var unsettled: [PageOutcome] = []
     var unsettledSince: Date?
-    /// The running headers and footers of the documents in progress (``RunningMargins``).
+    /// How this run laid out the pages of the documents in progress, for their passes (``RunningMargins``).
     var margins = RunningMargins()
     /// Pages the document passes laid out (or read) again.
     var documentPassPages = 0

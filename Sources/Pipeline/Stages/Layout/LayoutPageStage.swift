@@ -66,7 +66,7 @@ final class LayoutPageStage: PageStage {
 
     /// The margin keys of the pages of one document this worker laid out (the last document it
     /// laid a page of out): a key found on an earlier page is taken for a running header on
-    /// the next that holds it too, before the coordinator knows two pages repeat it.
+    /// the next that holds it too, before the document pass can tell (``RunningMargins``).
     private var earlierMargins: (document: Int64, keys: Set<String>)?
 
     init() {}
