@@ -17,7 +17,7 @@ final class PageTextIndexTests: XCTestCase {
     }
     override func tearDownWithError() throws { try? FileManager.default.removeItem(at: dir) }
 
-    private let fps: [Stage: String] = [.extract: "e", .ocr: "o", .layout: "l", .barcodes: "b"]
+    private let fps = PlannedDocument.fingerprints
     /// Page n's language and text: German on even pages, English on odd ones.
     private func content(_ number: Int, round: String) -> (code: String, text: String) {
         number.isMultiple(of: 2) ? ("de", "Die Rechnungen \(round) für Seite \(number)")
@@ -30,27 +30,19 @@ final class PageTextIndexTests: XCTestCase {
         let words = text.split(separator: " ").enumerated().map { i, w in
             Word(text: String(w), confidence: 95, box: Box(x: 10 + 60 * i, y: 10, width: 50, height: 20))
         }
-        var o = PageOutcome(page: page)
-        o.extract = ExtractOutput(size: PageSize(width: 600, height: 200, dpi: 300), textSource: .ocr, rotation: 0,
-                                  skew: 0, rulings: [], textLayer: nil)
-        o.text = PageText(source: .ocr, lines: [Line(text: text, confidence: 95, box: box, words: words, stage: .fast)],
-                          language: PageLanguage(codes: [code], script: "Latin", confidence: 1, method: .detected,
-                                                 models: [code == "de" ? "deu" : "eng"]))
-        o.blocks = [Block(kind: .paragraph, readingOrder: 0, text: text, box: box)]
-        o.barcodes = []
-        return o
+        return .read(page, size: PageSize(width: 600, height: 200, dpi: 300),
+                     lines: [Line(text: text, confidence: 95, box: box, words: words, stage: .fast)],
+                     language: PageLanguage(codes: [code], script: "Latin", confidence: 1, method: .detected,
+                                            models: [code == "de" ? "deu" : "eng"]),
+                     blocks: [Block(kind: .paragraph, readingOrder: 0, text: text, box: box)])
     }
 
     /// A database of `count` pages, committed by `commit`; returns the store and the pages.
     private func archive(_ name: String, count: Int,
                          _ commit: (Store, [PlannedPage], Int64) throws -> Void) throws -> (Store, [PlannedPage], Int64) {
         let store = try Store(path: dir.appendingPathComponent(name).path)
-        let r = try store.beginRun(pipeline: "t", pipelinePath: "/t.yml", command: "run", workers: 1)
-        guard case .new(let doc) = try store.recordDocument(DiscoveredFile(path: "/in/a.pdf", size: 10, mtimeNs: 1), runID: r,
-                                                             kind: { .pdf }, hash: { "AAA" }, pathExists: { _ in true })
-        else { throw XCTSkip("document not recorded") }
-        try store.setPageCount(documentID: doc, count: count)
-        let pages = try store.plan(PlanRequest(mode: .run, fingerprints: fps, maxAttempts: 3)).pages
+        let document = try PlannedDocument(in: store, pageCount: count)
+        let (r, pages) = (document.runID, document.pages)
         XCTAssertEqual(pages.count, count)
         try commit(store, pages, r)
         return (store, pages, r)
@@ -102,14 +94,9 @@ final class PageTextIndexTests: XCTestCase {
         let (store, pages, r) = try archive("pass.sqlite", count: 4) { store, pages, r in
             _ = try store.commit(pages.map { self.outcome($0, round: "first") }, fingerprints: { _ in self.fps }, runID: r)
         }
-        let passes = pages.map { page -> PageOutcome in
-            var p = page
-            p.stages = [.layout]
-            p.repeatedMargins = []
-            var o = PageOutcome(page: p)
-            o.blocks = [Block(kind: .paragraph, readingOrder: 0, text: content(page.pageNumber, round: "pass").text,
-                              box: Box(x: 10, y: 10, width: 500, height: 20))]
-            return o
+        let passes = pages.map { page in
+            PageOutcome.laidOutAgain(page, blocks: [Block(kind: .paragraph, readingOrder: 0, text: content(page.pageNumber, round: "pass").text,
+                                                          box: Box(x: 10, y: 10, width: 500, height: 20))])
         }
         try store.commitDocumentPass(passes, fingerprints: { _ in self.fps }, runID: r)
         let after = try index(store)

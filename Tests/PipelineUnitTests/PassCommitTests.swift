@@ -21,13 +21,8 @@ final class PassCommitTests: XCTestCase {
     private func outcome(_ page: PlannedPage, blockText: String) -> PageOutcome {
         let words = [Word(text: "Hello", confidence: 95, box: Box(x: 10, y: 10, width: 50, height: 20))]
         let line = Line(text: "Hello", confidence: 95, box: words[0].box, words: words, stage: .fast)
-        var o = PageOutcome(page: page)
-        o.extract = ExtractOutput(size: PageSize(width: 100, height: 200, dpi: 300), textSource: .ocr, rotation: 0,
-                                  skew: 0, rulings: [], textLayer: nil)
-        o.text = PageText(source: .ocr, lines: [line])
-        o.blocks = [Block(kind: .paragraph, readingOrder: 0, text: blockText, box: line.box)]
-        o.barcodes = []
-        return o
+        return .read(page, size: PageSize(width: 100, height: 200, dpi: 300), lines: [line],
+                     blocks: [Block(kind: .paragraph, readingOrder: 0, text: blockText, box: line.box)])
     }
 
     private func blockTexts() throws -> [String] {
@@ -35,24 +30,14 @@ final class PassCommitTests: XCTestCase {
     }
 
     func testPassTasksAreCommittedTogetherAndAFailingOneKeepsThoseBeforeIt() throws {
-        let r = try store.beginRun(pipeline: "t", pipelinePath: "/t.yml", command: "run", workers: 1)
-        guard case .new(let doc) = try store.recordDocument(DiscoveredFile(path: "/in/a.pdf", size: 10, mtimeNs: 1), runID: r,
-                                                             kind: { .pdf }, hash: { "AAA" }, pathExists: { _ in true })
-        else { return XCTFail() }
-        try store.setPageCount(documentID: doc, count: 3)
-        let fps: [Stage: String] = [.extract: "e", .ocr: "o", .layout: "l", .barcodes: "b"]
-        let pages = try store.plan(PlanRequest(mode: .run, fingerprints: fps, maxAttempts: 3)).pages
+        let document = try PlannedDocument(in: store, pageCount: 3)
+        let (r, pages, fps) = (document.runID, document.pages, PlannedDocument.fingerprints)
         XCTAssertEqual(try store.commit(pages.map { outcome($0, blockText: "first") }, fingerprints: { _ in fps }, runID: r),
                        [.done, .done, .done])
 
         // The pass lays each page out again: only layout's output, the page marked as a pass task.
         func pass(_ page: PlannedPage, _ text: String) -> PageOutcome {
-            var p = page
-            p.stages = [.layout]
-            p.repeatedMargins = []
-            var o = PageOutcome(page: p)
-            o.blocks = [Block(kind: .paragraph, readingOrder: 0, text: text, box: Box(x: 10, y: 10, width: 50, height: 20))]
-            return o
+            .laidOutAgain(page, blocks: [Block(kind: .paragraph, readingOrder: 0, text: text, box: Box(x: 10, y: 10, width: 50, height: 20))])
         }
         try store.commitDocumentPass(pages.map { pass($0, "again") }, fingerprints: { _ in fps }, runID: r)
         XCTAssertEqual(try blockTexts(), ["again", "again", "again"])

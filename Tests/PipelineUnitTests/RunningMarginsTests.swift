@@ -56,13 +56,7 @@ final class RunningMarginsTests: XCTestCase {
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let store = try Store(path: dir.appendingPathComponent("q.sqlite").path)
-        let run = try store.beginRun(pipeline: "t", pipelinePath: "/t.yml", command: "run", workers: 1)
-        guard case .new(let document) = try store.recordDocument(DiscoveredFile(path: "/in/a.pdf", size: 10, mtimeNs: 1), runID: run,
-                                                                  kind: { .pdf }, hash: { "AAA" }, pathExists: { _ in true })
-        else { return XCTFail("not recorded as new") }
-        try store.setPageCount(documentID: document, count: 3)
-        let fingerprints: [Stage: String] = [.extract: "e", .ocr: "o", .layout: "l", .barcodes: "b"]
-        let pages = try store.plan(PlanRequest(mode: .run, fingerprints: fingerprints, maxAttempts: 3)).pages
+        let document = try PlannedDocument(in: store, pageCount: 3)
         let box = Box(x: 10, y: 10, width: 50, height: 20)
         let blocks: [[Block]] = [
             [Block(kind: .header, readingOrder: 0, text: "Annual Report 2026", box: box),
@@ -72,16 +66,10 @@ final class RunningMarginsTests: XCTestCase {
             [Block(kind: .footer, readingOrder: 0, text: "- 3 -", box: box),
              Block(kind: .footer, readingOrder: 1, text: "Records Office", box: box)],
         ]
-        let outcomes = zip(pages, blocks).map { page, blocks -> PageOutcome in
-            var o = PageOutcome(page: page)
-            o.extract = ExtractOutput(size: PageSize(width: 100, height: 200, dpi: 300), textSource: .ocr, rotation: 0,
-                                      skew: 0, rulings: [], textLayer: nil)
-            o.text = PageText(source: .ocr, lines: [])
-            o.blocks = blocks
-            o.barcodes = []
-            return o
+        let outcomes = zip(document.pages, blocks).map { page, blocks in
+            PageOutcome.read(page, size: PageSize(width: 100, height: 200, dpi: 300), lines: [], blocks: blocks)
         }
-        _ = try store.commit(outcomes, fingerprints: { _ in fingerprints }, runID: run)
-        XCTAssertEqual(try store.pagesWithRunningMarginBlocks(documentID: document).map(\.number).sorted(), [1, 3])
+        _ = try store.commit(outcomes, fingerprints: { _ in PlannedDocument.fingerprints }, runID: document.runID)
+        XCTAssertEqual(try store.pagesWithRunningMarginBlocks(documentID: document.documentID).map(\.number).sorted(), [1, 3])
     }
 }
