@@ -122,6 +122,16 @@ final class BarcodePage {
     /// a triple found only with the wider shape limits is read upright alone).
     var finderCrops: [Box] { finderTriples.filter(\.strict).map(\.area) }
 
+    /// Some evidence of a code on a page whose regions are judged by their texture: a region that
+    /// shows a code's texture, a small Data Matrix's L finder, QR finder triples (not on a text
+    /// page, as the reader asks for them), or the whole page showing a code's texture (an image
+    /// that is all code, drawn to its edges).
+    func showsCodeEvidence(textPage: Bool) -> Bool {
+        if !candidates.isEmpty || !matrixFinderSymbols.isEmpty || (!textPage && !finderCrops.isEmpty) { return true }
+        guard let plane else { return false }
+        return CodeTexture(plane, in: Box(x: 0, y: 0, width: width, height: height)).showsCode
+    }
+
     /// At least ``largePage`` px on one side.
     var isLarge: Bool { max(width, height) >= Self.largePage }
 }

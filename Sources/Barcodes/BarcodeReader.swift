@@ -81,7 +81,8 @@ public final class BarcodeReader {
     ///
     /// `codeTexture`: a candidate region is read only when it shows a code's texture
     /// (``CodeTexture``: a born-digital page's pictures, whose photo texture and big glyphs the
-    /// region search takes for codes); a large image whose regions all fail is still read whole once.
+    /// region search takes for codes); a large image whose regions all fail is still read whole
+    /// once, and a smaller one gets the passes after the first only with some evidence of a code.
     public func read(_ image: Image, textPage: Bool = false, codeTexture: Bool = false) throws(BarcodeError) -> [Barcode] {
         guard !symbologies.isEmpty || !zbarOnly.isEmpty else { return [] }
         guard image.width > 0, image.height > 0 else { return [] }
@@ -133,6 +134,12 @@ public final class BarcodeReader {
         }
         var photoEvidence = true
         for (index, planned) in passes.enumerated() {
+            // A born-digital page's smaller picture is read whole once; the passes after the first
+            // only with some evidence of a code in it (``BarcodePage/showsCodeEvidence(textPage:)``):
+            // a photo, a chart or a logo beside a report's text holds none, and its later passes
+            // cost more than the rest of the page.
+            if search == .staged, codeTexture, !gated, index == 1, result.isEmpty,
+               !page.showsCodeEvidence(textPage: textPage) { break }
             var pass = planned
             // A very large text page (a 600-dpi scan, a 35-megapixel photo of a receipt) is read
             // whole on a halved copy: its printed codes keep modules of several pixels.

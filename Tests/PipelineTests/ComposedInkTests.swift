@@ -81,7 +81,7 @@ final class ComposedInkTests: XCTestCase {
         XCTAssertEqual(LayoutStage.figureRegions(in: page.image).count, LayoutStage.figureRegions(in: rendered).count)
 
         let codes = try BarcodesPageStage.read(images, with: BarcodeDetector(settings: BarcodeSettings()),
-                                               textWords: page.textLayer?.words.count ?? 0, bornDigital: true)
+                                               words: (page.textLayer?.words ?? []).map(\.box), bornDigital: true)
         XCTAssertEqual(codes.map(\.payload), ["QUIRE-INK-1"])
     }
 
@@ -94,7 +94,7 @@ final class ComposedInkTests: XCTestCase {
         XCTAssertEqual(page.image.resolution, ExtractPageStage.rulingDPI)
         XCTAssertGreaterThan(inkCount(page.image, in: try headingBox(page)), 100, "rendered: the heading's ink")
         let codes = try BarcodesPageStage.read(images, with: BarcodeDetector(settings: BarcodeSettings()),
-                                               textWords: page.textLayer?.words.count ?? 0, bornDigital: true)
+                                               words: (page.textLayer?.words ?? []).map(\.box), bornDigital: true)
         XCTAssertEqual(codes.map(\.payload), ["QUIRE-INK-1"])
     }
 }

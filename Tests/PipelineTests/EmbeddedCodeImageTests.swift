@@ -12,6 +12,14 @@ final class EmbeddedCodeImageTests: XCTestCase {
     private static let fixtures = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures")
 
+    /// A worker with the default settings and the document `Fixtures/extract/<name>`.
+    private func fixture(_ name: String, id: Int64) throws -> (work: PageWork, file: DocumentRef, path: String) {
+        let work = PageWork(faults: FaultInjection(environment: [:]))
+        work.settings = StageSettings(spec: PipelineSpec(name: "t", database: "/dev/null", inputs: []))
+        let path = Self.fixtures.appendingPathComponent("extract/\(name)").path
+        return (work, DocumentRef(id: id, path: path, kind: try FileKind.sniff(path: path)), path)
+    }
+
     /// Runs extract and barcodes on one page in-process; returns their outputs.
     private func run(_ work: PageWork, _ document: DocumentRef, page: Int) throws -> (ExtractOutput, BarcodeFindings) {
         var outputs: [any Sendable] = [], failed: [Stage] = []
@@ -35,10 +43,7 @@ final class EmbeddedCodeImageTests: XCTestCase {
     /// read from its image (the page keeps the 100-dpi ruling raster), with the corners a
     /// 300-dpi render of the whole page gives (within 6 px) and the same orientation.
     func testCodesInTurnedEmbeddedImagesAreReadFromTheirPixelsWithPageCorners() throws {
-        let work = PageWork(faults: FaultInjection(environment: [:]))
-        work.settings = StageSettings(spec: PipelineSpec(name: "t", database: "/dev/null", inputs: []))
-        let path = Self.fixtures.appendingPathComponent("extract/born_digital_image_codes.pdf").path
-        let file = DocumentRef(id: 7, path: path, kind: try FileKind.sniff(path: path))
+        let (work, file, path) = try fixture("born_digital_image_codes.pdf", id: 7)
         let pdf = try PDFDocument(path: path)
         for (n, payload) in [(1, "quire-turned-7"), (2, "QUIRE-IMG-9"), (3, "QUIRE-TURN-3"), (4, "QUIRE-ROT-90")] {
             let (extract, findings) = try run(work, file, page: n)
@@ -65,14 +70,31 @@ final class EmbeddedCodeImageTests: XCTestCase {
     /// the code-texture check of a text-layer page's pictures, the label's code is still read from
     /// its pixels, and nothing from the photo-like picture.
     func testPhotographedCodeInAPictureIsReadWithTheTextureCheck() throws {
-        let work = PageWork(faults: FaultInjection(environment: [:]))
-        work.settings = StageSettings(spec: PipelineSpec(name: "t", database: "/dev/null", inputs: []))
-        let path = Self.fixtures.appendingPathComponent("extract/born_digital_photo_codes.pdf").path
-        let file = DocumentRef(id: 8, path: path, kind: try FileKind.sniff(path: path))
+        let (work, file, _) = try fixture("born_digital_photo_codes.pdf", id: 8)
         let (extract, findings) = try run(work, file, page: 1)
         XCTAssertEqual(extract.working?.drawing, DrawingVerdict.mayHoldCodes)
         XCTAssertEqual(extract.working?.embeddedCodeImages?.count, 2)
-        XCTAssertGreaterThanOrEqual(extract.textLayer?.words.count ?? 0, 50, "searched as a text document")
+        XCTAssertGreaterThanOrEqual(extract.textLayer?.words.count ?? 0, 50, "a text page")
         XCTAssertEqual(findings.codes.map(\.payload), ["QUIRE-PHOTO-5"])
+    }
+
+    /// `born_digital_pale_picture.pdf`: a text page with a pale picture beside its text (a Code 128
+    /// and a bar chart in grey 112 on grey 178, placed at 150 dpi). The picture is bordered with
+    /// its own ground, not white (white made the ground ink to the reader, and the code was not
+    /// read), and searched as a picture: the text layer has no words over it.
+    func testAPalePictureBesideTheTextIsBorderedWithItsGroundAndReadAsAPicture() throws {
+        let (work, file, _) = try fixture("born_digital_pale_picture.pdf", id: 9)
+        let (extract, findings) = try run(work, file, page: 1)
+        let pictures = try XCTUnwrap(extract.working?.embeddedCodeImages)
+        XCTAssertEqual(pictures.count, 1)
+        let words = try XCTUnwrap(extract.textLayer?.words)
+        XCTAssertGreaterThanOrEqual(words.count, 50, "a text page")
+        XCTAssertEqual(BarcodesPageStage.words(words.map(\.box), over: pictures[0]), 0, "no words over the picture")
+        XCTAssertEqual(BarcodesPageStage.words(words.map(\.box), over: EmbeddedCodeImage(image: pictures[0].image,
+                                                                                        toPage: PixelAffine(sampling: { ($0 * 100, $1 * 100) }))),
+                       words.count, "a picture drawn over the whole page has every word over it")
+        let plane = try XCTUnwrap(try pictures[0].image.barcodeGrayPlane())
+        XCTAssertEqual(Int(plane.bytes[0]), 178, "the border is the picture's ground")
+        XCTAssertEqual(findings.codes.map(\.payload), ["QUIRE-PALE-4"])
     }
 }

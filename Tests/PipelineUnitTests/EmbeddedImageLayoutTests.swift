@@ -26,6 +26,23 @@ final class EmbeddedImageLayoutTests: XCTestCase {
         close(l.toPage.apply(b + 300, b + 300), 172 * k, (792 - 600) * k, "bottom right")
     }
 
+    /// A picture drawn at twice its pixels is enlarged only while its longer side stays under
+    /// ``EmbeddedImageLayout/mostEnlargedSide``: a 900-px photo at 150 dpi keeps its pixels, a
+    /// 600-px one is doubled, and a 27-px code image drawn 120 pt wide is still enlarged 16×.
+    func testAPictureIsEnlargedOnlyWhileItStaysUnderTheWholeReadSide() throws {
+        let p = PageDrawing.Placement(a: 432, b: 0, c: 0, d: 336, e: 72, f: 300)   // 900 × 700 px at 150 dpi
+        let photo = try XCTUnwrap(EmbeddedImageLayout(placement: p, pixelWidth: 900, pixelHeight: 700, pageBox: letter, dpi: 300))
+        XCTAssertEqual(photo.sx, 1); XCTAssertEqual(photo.sy, 1)
+        XCTAssertEqual(photo.width, 900 + 2 * photo.border)
+        let k = 300.0 / 72, b = Double(photo.border)
+        close(photo.toPage.apply(b + 900, b + 700), (72 + 432) * k, (792 - 300) * k, "bottom right, at twice its pixels")
+        let q = PageDrawing.Placement(a: 288, b: 0, c: 0, d: 144, e: 72, f: 300)    // 600 × 300 px at 150 dpi
+        let chart = try XCTUnwrap(EmbeddedImageLayout(placement: q, pixelWidth: 600, pixelHeight: 300, pageBox: letter, dpi: 300))
+        XCTAssertEqual(chart.sx, 2); XCTAssertEqual(chart.sy, 2)
+        let code = PageDrawing.Placement(a: 120, b: 0, c: 0, d: 120, e: 72, f: 300)
+        XCTAssertEqual(try XCTUnwrap(EmbeddedImageLayout(placement: code, pixelWidth: 27, pixelHeight: 27, pageBox: letter, dpi: 300)).sx, 16)
+    }
+
     /// The placement [0 −S −S 0] draws the image transposed (a mirror and a quarter turn): the
     /// pixels are transposed back, and what the reader sees at its top right is the page's top
     /// right. A half turn (−w, −h) mirrors both ways; a much finer image is reduced.

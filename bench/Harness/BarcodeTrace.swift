@@ -5,15 +5,17 @@ import Imaging
 
 /// `quire-bench barcode-trace FILE…`: for each image, what the staged search reads, what each
 /// pass of it reads alone, and the QR finder-pattern areas (to study why a photo is missed).
+/// `--born`: the staged search as a born-digital page's picture is read (candidate regions must
+/// show a code's texture, ``BarcodeReader/read(_:textPage:codeTexture:)``).
 /// `--jsonl`: only the staged search, one JSON line per symbol as the dev set's scorer reads
 /// them (`{"file", "format", "text"}`).
 enum BarcodeTrace {
-    static func run(files: [String], jsonl: Bool) throws {
+    static func run(files: [String], jsonl: Bool, born: Bool = false) throws {
         let reader = BarcodeReader()
         for file in files {
             guard let image = Image(readingForTests: file) else { throw HarnessError("cannot read \(file)") }
             var start = Date()
-            let staged = try reader.read(image)
+            let staged = try reader.read(image, codeTexture: born)
             if jsonl {
                 for code in staged {
                     let line = try JSONSerialization.data(withJSONObject: ["file": file, "format": code.symbology.rawValue,

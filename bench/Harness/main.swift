@@ -29,7 +29,8 @@ guard let command = args.first, args.count >= 2 else {
 do {
     switch command {
     case "barcodes": try BarcodePasses.run(set: args[1])
-    case "barcode-trace": try BarcodeTrace.run(files: args.dropFirst().filter { $0 != "--jsonl" }, jsonl: args.contains("--jsonl"))
+    case "barcode-trace": try BarcodeTrace.run(files: args.dropFirst().filter { !$0.hasPrefix("--") }, jsonl: args.contains("--jsonl"),
+                                                 born: args.contains("--born"))
     case "qr-perspective": try PerspectiveTrace.run(out: args[1], files: Array(args.dropFirst(2)))
     case "ocr":
         try OCREvaluation.run(set: args[1], levels: option("--levels", in: args) ?? "fast,balanced,accurate",

@@ -13,7 +13,10 @@ Usage: python3 bench/barcode-quality/evaluate.py [set-dir] [--cells] [--quire BI
 --quire BIN: instead of the per-pass records, run `BIN run` over the set's pages as the dev set's
 `evaluate --only barcodes` does (OCR and layout off, orientation and deskew on, barcodes on) and
 score what the pipeline stored: its worker processes survive zxing-cpp 1.4's aborts on some
-stacked DataBar symbols, which end `quire-bench barcodes`. --cells: per symbology x degradation,
+stacked DataBar symbols, which end `quire-bench barcodes`. --pdf (with --quire): each page is first
+wrapped in a one-page born-digital PDF (a paragraph of text over the picture, placed at 150 dpi
+in its own pixels), so the pipeline reads it as a text-layer page's image, as it reads a report's
+pictures. --cells: per symbology x degradation,
 the cells where zxing-cpp 3.x or zbarimg find more than quire.
 """
 import collections
@@ -30,6 +33,7 @@ from PIL import Image
 ARGS = [a for a in sys.argv[1:]]
 QUIRE = ARGS[ARGS.index("--quire") + 1] if "--quire" in ARGS else None
 CELLS = "--cells" in ARGS
+PDF = "--pdf" in ARGS
 POSITIONAL = [a for i, a in enumerate(ARGS) if not a.startswith("--") and (i == 0 or ARGS[i - 1] != "--quire")]
 SET = POSITIONAL[0] if POSITIONAL else "/tmp/quire-barcode-set"
 STAGED = ["multi,page", "single,candidates,scale=2.0", "single,candidates", "multi,page,scale=0.5",
@@ -142,12 +146,15 @@ def pipeline_records(quire):
     import tempfile
     work = tempfile.mkdtemp(prefix="quire-bq-")
     db = os.path.join(work, "bq.sqlite")
+    pages_dir, include = os.path.join(SET, "pages"), "*.png"
+    if PDF:
+        pages_dir, include = embedded_pdfs(work), "*.pdf"
     with open(os.path.join(work, "bq.yml"), "w") as fh:
         fh.write(f"""name: barcode-quality
 database: {db}
 inputs:
-  - path: {os.path.join(SET, "pages")}
-    include: ["*.png"]
+  - path: {pages_dir}
+    include: ["{include}"]
     min_file_age: 0                     # a set made seconds ago is read whole
 extract:
   detect_orientation: true
@@ -167,13 +174,39 @@ barcodes:
     con = sqlite3.connect(db)
     for path, sym, payload in con.execute("select d.path, b.symbology, b.payload from barcodes b join pages p on "
                                           "p.id = b.page_id join documents d on d.id = p.document_id"):
-        found[os.path.basename(path)].append({"symbology": sym, "payload": payload})
+        found[os.path.basename(path).replace(".pdf", ".png")].append({"symbology": sym, "payload": payload})
     files = [r[0] for r in con.execute("select path from documents")]
     pages = len(os.listdir(os.path.join(SET, "pages")))
     if len(files) != pages:
         sys.exit(f"quire stored {len(files)} of the set's {pages} pages ({db}): not scored")
-    return [{"file": os.path.basename(f), "pass": "search=staged", "seconds": seconds / max(1, len(files)),
-             "found": found[os.path.basename(f)]} for f in files]
+    return [{"file": os.path.basename(f).replace(".pdf", ".png"), "pass": "search=staged", "seconds": seconds / max(1, len(files)),
+             "found": found[os.path.basename(f).replace(".pdf", ".png")]} for f in files]
+
+
+TEXT = ("The records office received this form with the attached picture. The clerk checked the "
+        "sender, the date and the reference, and filed the original in the archive of the year. "
+        "Questions about this notice go to the address printed on the first page of the letter; "
+        "please quote the reference number and the date of the decision in every reply to us. ") * 2
+
+
+def embedded_pdfs(work):
+    """Each page of the set as a one-page PDF: text (a text layer of some 100 words) above the
+    picture, placed at 150 dpi so that its own pixels are kept (Flate, as reportlab embeds PNGs)."""
+    from reportlab.lib.pagesizes import A4
+    from reportlab.lib.styles import getSampleStyleSheet
+    from reportlab.platypus import Image as FlowImage, Paragraph, SimpleDocTemplate
+    out = os.path.join(work, "pdf")
+    os.makedirs(out)
+    style = getSampleStyleSheet()["BodyText"]
+    for f in sorted(os.listdir(os.path.join(SET, "pages"))):
+        if not f.endswith(".png"):
+            continue
+        path = os.path.join(SET, "pages", f)
+        w, h = Image.open(path).size
+        scale = min(72 / 150, 480 / w, 560 / h)
+        doc = SimpleDocTemplate(os.path.join(out, f.replace(".png", ".pdf")), pagesize=A4)
+        doc.build([Paragraph(TEXT, style), FlowImage(path, width=w * scale, height=h * scale)])
+    return out
 
 
 def main():

@@ -4,14 +4,18 @@ import Foundation
 
 extension BarcodesPageStage {
     /// The codes in a text-layer page's images read from their own pixels
-    /// (``EmbeddedCodeImage``), each image on its own (`textWords`: the page's words, so a
-    /// document's images are searched as a document's), corners placed on the page and the
+    /// (``EmbeddedCodeImage``), each image on its own, corners placed on the page and the
     /// orientation measured there (zxing-cpp's: the angle of the line from the left edge's
     /// middle to the right edge's).
-    static func read(_ images: [EmbeddedCodeImage], with engine: BarcodeDetector, textWords: Int,
+    ///
+    /// An image is searched as a text document when the text layer has words over it (a scan
+    /// under its OCR layer), and as a picture otherwise (a photo or a code image beside the
+    /// text): `words` are the page's word boxes, in the page pixels `toPage` maps to.
+    static func read(_ images: [EmbeddedCodeImage], with engine: BarcodeDetector, words: [Box],
                      bornDigital: Bool) throws -> [Barcode] {
         var found: [Barcode] = []
         for embedded in images {
+            let textWords = Self.words(words, over: embedded)
             for var code in try engine.detect(embedded.image, textWords: textWords, bornDigital: bornDigital) {
                 code.corners = code.corners.map(embedded.toPage.apply)
                 if code.corners.count == 4 {
@@ -23,5 +27,14 @@ extension BarcodesPageStage {
             }
         }
         return found
+    }
+
+    /// How many of `words` (page pixels) have their centre on `embedded`'s picture.
+    static func words(_ words: [Box], over embedded: EmbeddedCodeImage) -> Int {
+        let w = Double(embedded.image.width), h = Double(embedded.image.height)
+        let corners = [(0.0, 0.0), (w, 0), (0, h), (w, h)].map { embedded.toPage.apply($0.0, $0.1) }
+        let xs = corners.map(\.x), ys = corners.map(\.y)
+        let x0 = xs.min()!, x1 = xs.max()!, y0 = ys.min()!, y1 = ys.max()!
+        return words.count { x0 <= $0.midX && $0.midX <= x1 && y0 <= $0.midY && $0.midY <= y1 }
     }
 }

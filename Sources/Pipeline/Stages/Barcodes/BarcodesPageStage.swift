@@ -86,7 +86,8 @@ final class BarcodesPageStage: PageStage {
 
     func run(_ page: PageContext, settings: BarcodeSettings) throws -> BarcodeFindings? {
         guard let working = page.output(of: ExtractPageStage.self)?.working else { return nil }
-        let words = page.pageText?.words.count ?? 0
+        let pageWords = page.pageText?.words ?? []
+        let words = pageWords.count
         // The step runs on every page (its faults fire, its time is kept); what the page's
         // content said decides whether there is anything to search.
         guard let (findings, _) = try page.step(.barcodes, { () throws -> BarcodeFindings in
@@ -98,7 +99,8 @@ final class BarcodesPageStage: PageStage {
                 // A text-layer page's pictures: their regions must show a code's texture to be read.
                 let bornDigital = working.drawing == .mayHoldCodes
                 if let images = working.embeddedCodeImages {
-                    return BarcodeFindings(codes: try Self.read(images, with: engine, textWords: words, bornDigital: bornDigital))
+                    return BarcodeFindings(codes: try Self.read(images, with: engine, words: pageWords.map(\.box),
+                                                                   bornDigital: bornDigital))
                 }
                 guard let areas = working.codeAreas else {
                     return BarcodeFindings(codes: try engine.detect(working.image, textWords: words, bornDigital: bornDigital))

@@ -24,12 +24,20 @@ public struct PixelAffine: Sendable, Equatable {
 /// the page shows them, and where each pixel of the result lies on the page.
 ///
 /// The image is turned by quarter turns and mirrored as its placement turns and mirrors it (the
-/// nearest of the eight: a slight slant stays), resampled so that it has the page's resolution
+/// nearest of the eight: a slight slant stays), resampled toward the page's resolution
 /// (enlarged by whole-pixel replication when the image is coarser, as a page render enlarges a
-/// small code image; reduced by area averaging when it is much finer, so a large photo costs no
-/// more than its place on the page), and given a white border (the quiet zone a code drawn to
-/// the image's edge takes from the page around it). A pure value: no image is touched here.
+/// small code image, up to ``mostEnlargedSide``; reduced by area averaging when it is much
+/// finer, so a large photo costs no more than its place on the page), and given a border of its
+/// paper's grey (the quiet zone a code drawn to the image's edge takes from the page around it).
+/// A pure value: no image is touched here.
 struct EmbeddedImageLayout: Equatable {
+    /// An enlargement stops before the longer side reaches this many pixels (the side from which
+    /// the barcode reader looks for evidence of a code before reading a picture whole). It is
+    /// for code images whose modules are a pixel or two; a picture drawn larger than its pixels
+    /// gains no detail from it, only pixels for every pass to read (a 900-px photo placed at
+    /// 150 dpi doubled to 1,800 px: four times the pixels).
+    static let mostEnlargedSide = 1500.0
+
     /// Rows and columns swapped (before mirroring).
     var transpose: Bool
     /// Mirrored left to right / top to bottom (after transposing).
@@ -73,13 +81,15 @@ struct EmbeddedImageLayout: Equatable {
         transpose = abs(ju.x) < abs(ju.y)
         let jx = transpose ? jv : ju, jy = transpose ? ju : jv
         mirrorX = jx.x < 0; mirrorY = jy.y < 0
-        /// Whole-pixel enlargement up to 16×, reduction only below three quarters.
+        let tw = transpose ? H : W, th = transpose ? W : H
+        /// Whole-pixel enlargement up to 16× while the longer side stays under
+        /// ``mostEnlargedSide``; reduction only below three quarters.
+        let enlargeable = max(1, ((Self.mostEnlargedSide - 1) / max(tw, th)).rounded(.down))
         func factor(_ j: (x: Double, y: Double)) -> Double {
             let len = (j.x * j.x + j.y * j.y).squareRoot()
-            return len >= 1.5 ? min(16, len.rounded()) : (len < 0.75 ? len : 1)
+            return len >= 1.5 ? min(16, len.rounded(), enlargeable) : (len < 0.75 ? len : 1)
         }
         sx = factor(jx); sy = factor(jy)
-        let tw = transpose ? H : W, th = transpose ? W : H
         let scaledW = max(1, Int((tw * sx).rounded())), scaledH = max(1, Int((th * sy).rounded()))
         border = max(40, Int(0.1 * Double(max(scaledW, scaledH))))
         width = scaledW + 2 * border; height = scaledH + 2 * border

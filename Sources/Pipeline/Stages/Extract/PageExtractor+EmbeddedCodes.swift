@@ -90,6 +90,6 @@ extension PageExtractor {
         if layout.mirrorX { image = try image.mirrored() }
         if layout.mirrorY { image = try image.mirrored(flipTopBottom: true) }
         if layout.sx != 1 || layout.sy != 1 { image = try image.resampled(sx: layout.sx, sy: layout.sy) }
-        return try image.bordered(by: layout.border)
+        return try image.borderedWithPaper(by: layout.border)
     }
 }
