@@ -5,7 +5,7 @@ import Foundation
 
 let usage = """
 usage: quire-bench barcodes SET                      every candidate pass alone, then the staged search
-       quire-bench barcode-trace [--jsonl] FILE...   the staged search and each of its passes on images
+       quire-bench barcode-trace [--jsonl] [--born] FILE...   the staged search and each of its passes on images
        quire-bench qr-perspective OUTDIR FILE...     QR finder outlines and perspective copies (PGM)
        quire-bench ocr SET [--levels L,L] [--osd]    read a bench/ocr-quality set at each level
        quire-bench ocr-split FOLDER [--level L]      CPU seconds per part of reading each page image

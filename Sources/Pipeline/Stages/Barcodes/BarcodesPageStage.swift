@@ -66,7 +66,11 @@ final class BarcodesPageStage: PageStage {
     /// 26: DataBar Limited looked for on regions whose gradients agree (coherence ≥ 0.6, also
     /// the pieces found without the text test, joined along their band); MicroPDF417 read along
     /// the pixel axis near its gradients' direction too.
-    static let revision = 26
+    /// 27: a text-layer page's picture is searched as a picture unless the text layer has words
+    /// over it, bordered with its own ground (not white), enlarged by whole pixels only below
+    /// 1,500 px, and, when smaller than that, read by the passes after the first only with some
+    /// evidence of a code (``Barcodes/BarcodePage/showsCodeEvidence(textPage:)``).
+    static let revision = 27
     static let inputs: [Stage] = [.extract]
     static let needsImage = true
 
