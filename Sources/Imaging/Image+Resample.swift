@@ -67,14 +67,11 @@ extension Image {
         try withPix { pix throws(ImageError) in try Image.made(pixAddBorder(pix, Int32(width), gray), "add a border to an image") }
     }
 
-    /// The image bordered by `width` pixels of its own paper's grey (``paperGray``): a border as
-    /// light as the image's ground, not whiter than it (a pale-grey picture in a white border
-    /// turns its ground into ink at the threshold between them).
+    /// The image bordered by `width` pixels of its own paper's grey (the median of its light
+    /// pixels, ``paperLevel(_:)``; white when it is mostly dark): a border as light as the
+    /// image's ground, not whiter than it (a pale-grey picture in a white border turns its ground
+    /// into ink at the threshold between them).
     public func borderedWithPaper(by width: Int) throws(ImageError) -> Image {
-        try bordered(by: width, gray: UInt32(paperGray))
+        try bordered(by: width, gray: UInt32(withPix { Image.paperLevel($0) }))
     }
-
-    /// The grey level of the image's paper: the median of its light pixels (128 and up); 255
-    /// when it is not 8-bit grey or is mostly dark.
-    public var paperGray: Int { withPix { Image.paperLevel($0) } }
 }
