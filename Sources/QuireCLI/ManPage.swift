@@ -43,8 +43,12 @@ enum ManPage {
         }
         out += [".SH ENVIRONMENT",
                 ".TP", "\\fBOMP_THREAD_LIMIT\\fR",
-                roff("quire starts its worker processes with OMP_THREAD_LIMIT=1 (OpenMP makes Tesseract several times "
-                     + "slower on small machines); set it yourself only for other programs."),
+                roff("quire's worker processes run with OMP_THREAD_LIMIT=1 (OpenMP makes Tesseract several times "
+                     + "slower on small machines). With OMP_THREAD_LIMIT=1 in quire's own environment the workers are "
+                     + "forked from it (named quire-worker) instead of started anew, which saves each one loading "
+                     + "quire's libraries again; without it they are started as quire __worker with the variable set."),
+                ".TP", "\\fBQUIRE_WORKERS_EXEC\\fR",
+                roff("Set to 1: workers are always started as quire __worker, never forked."),
                 ".TP", "\\fBTESSDATA_PREFIX\\fR",
                 roff("Where Tesseract's language models are (default: Debian's /usr/share/tesseract-ocr/5/tessdata)."),
                 ".SH FILES",

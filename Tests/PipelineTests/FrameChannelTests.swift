@@ -70,8 +70,11 @@ final class FrameChannelTests: XCTestCase {
         for (stderr, lastWords) in [("", "unreadable message from worker: a message cut short: 9 bytes of \(cut.count + 4)"),
                                     ("echo 'Fatal error: boom' >&2; ", "Fatal error: boom")] {
             let events = EventQueue<CoordinatorEvent>()
-            let worker = try WorkerProcess(index: 0, executable: "/bin/sh",
-                                           arguments: ["-c", "cat \"$0\"; \(stderr)exit 3", file.path], environment: [:], events: events)
+            let worker = try WorkerProcess(index: 0, start: .exec(executable: "/bin/sh",
+                                                                  arguments: ["-c", "cat \"$0\"; \(stderr)exit 3", file.path],
+                                                                  environment: [:]),
+                                           events: events)
+            worker.beginReporting()
             guard case .worker(0, .ready(42)) = events.next(timeout: 10) else { return XCTFail("no ready") }
             guard case .workerExited(0, worker.pid, .exited(3), let words) = events.next(timeout: 10) else {
                 return XCTFail("no exit")

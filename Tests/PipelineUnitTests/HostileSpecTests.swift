@@ -90,7 +90,7 @@ final class HostileSpecTests: XCTestCase {
         }
         while case let fd = open("/dev/null", O_RDONLY | O_CLOEXEC), fd >= 0 { fillers.append(fd) }
         close(fillers.removeLast()); close(fillers.removeLast())
-        XCTAssertThrowsError(try WorkerProcess(index: 0, executable: "/bin/true", arguments: [], environment: [:],
+        XCTAssertThrowsError(try WorkerProcess(index: 0, start: .exec(executable: "/bin/true", arguments: [], environment: [:]),
                                                events: EventQueue<CoordinatorEvent>()))
         // Both slots are free again: the pipe made before the failure was closed.
         for _ in 0..<2 {

@@ -1,3 +1,4 @@
+import CSystem
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -13,10 +14,14 @@ protocol WorkerHandle: AnyObject {
     func kill(signal: Int32)
     /// No more requests: an idle worker exits on its own.
     func closeInput()
+    /// Its events start reaching the coordinator's queue (called once, after the pool started
+    /// the workers it was filling).
+    func beginReporting()
 }
 
 extension WorkerHandle {
     func kill() { kill(signal: SIGKILL) }
+    func beginReporting() {}
 }
 
 /// The coordinator's workers, each in a slot that knows the task it holds.
@@ -116,27 +121,52 @@ final class WorkerPool {
         self.size = size; self.launch = launch; self.events = events
     }
 
-    /// Worker processes started as `EXECUTABLE __worker --memory-mib N`.
+    /// Worker processes: forked from the coordinator while that can be done safely
+    /// (``forkable(executable:)``), otherwise started as `EXECUTABLE __worker --memory-mib N`.
+    /// Both run ``Worker/main(memoryMiB:)``.
     static func processes(executable: String, memoryMiB: Int) -> Launcher {
         { index, events in
+            if forkable(executable: executable) {
+                return try WorkerProcess(index: index, start: .fork(main: { Worker.main(memoryMiB: memoryMiB) }),
+                                         events: events)
+            }
             var environment = ProcessInfo.processInfo.environment
             // libgomp reads this before main: without it Tesseract is 7-10x slower (PLATFORM-NOTES).
             environment["OMP_THREAD_LIMIT"] = "1"
             // A crash report should end with the library's own words (an assertion), not with
             // Swift's backtracer output.
             environment["SWIFT_BACKTRACE"] = "enable=no"
-            return try WorkerProcess(index: index, executable: executable,
-                                     arguments: ["__worker", "--memory-mib", String(memoryMiB)],
-                                     environment: environment, events: events)
+            return try WorkerProcess(index: index,
+                                     start: .exec(executable: executable,
+                                                  arguments: ["__worker", "--memory-mib", String(memoryMiB)],
+                                                  environment: environment),
+                                     events: events)
         }
     }
 
-    /// Starts workers until there are `count` (at most `size`).
+    /// Whether a worker can be forked from this process instead of exec'd: the worker is this
+    /// very program; libgomp was loaded with `OMP_THREAD_LIMIT=1` (it reads the variable once,
+    /// when the library loads, and a forked child keeps what the coordinator read); and the
+    /// process has one thread, so that no lock can be held across the fork. A pool's first
+    /// workers are forked (the coordinator starts them before any thread of its own); a
+    /// replacement for one that died is exec'd. `QUIRE_WORKERS_EXEC=1` always exec's them.
+    static func forkable(executable: String) -> Bool {
+        let environment = ProcessInfo.processInfo.environment
+        return environment["OMP_THREAD_LIMIT"] == "1" && environment["QUIRE_WORKERS_EXEC"] != "1"
+            && quire_thread_count() == 1 && executable == Runner.ownExecutable
+    }
+
+    /// Starts workers until there are `count` (at most `size`), then lets them report: all are
+    /// started before any reader thread is (see ``forkable(executable:)``).
     func fill(upTo count: Int) throws {
+        var started: [any WorkerHandle] = []
+        defer { started.forEach { $0.beginReporting() } }
         while slots.count < min(count, size) {
             let index = nextIndex
             nextIndex += 1
-            slots[index] = Slot(process: try launch(index, events))
+            let process = try launch(index, events)
+            slots[index] = Slot(process: process)
+            started.append(process)
         }
     }
 

@@ -5,25 +5,40 @@ import Foundation
 import Glibc
 #endif
 
-/// One worker process as the coordinator sees it: spawned with `posix_spawn`, fed requests on
-/// its stdin, read by two threads (protocol frames on stdout, diagnostics on stderr) that post to the
-/// coordinator's event queue. Killing it costs at most the page it holds.
+/// One worker process as the coordinator sees it: started (``Start``), fed requests on its
+/// stdin, read by two threads (protocol frames on stdout, diagnostics on stderr) that post to the
+/// coordinator's event queue once ``beginReporting()`` is called. Killing it costs at most the
+/// page it holds.
 final class WorkerProcess: WorkerHandle {
     let index: Int
     let pid: pid_t
     private let stdinFD: Int32
     private let writer: FrameWriter
+    private let events: EventQueue<CoordinatorEvent>
+    /// The coordinator's ends of the worker's stdout and stderr, until their readers start.
+    private var unread: (stdout: Int32, stderr: Int32)?
     /// The last lines the worker wrote to stderr (a library's assertion text, for crash reports).
     private let stderrTail = StderrTail()
+
+    /// How the worker process comes to be.
+    enum Start {
+        /// `posix_spawn` of `executable` (quire itself, `__worker`): the worker loads quire's
+        /// ≈ 130 shared libraries again.
+        case exec(executable: String, arguments: [String], environment: [String: String])
+        /// `fork()` of the coordinator, the child running `main` and exiting with what it
+        /// returns: no second start-up (≈ 40 ms of CPU a worker). Only while the coordinator has
+        /// a single thread (``WorkerPool/forkable(executable:)``).
+        case fork(main: () -> Int32)
+    }
 
     struct SpawnError: Error, CustomStringConvertible {
         let message: String
         var description: String { "cannot start a worker process: \(message)" }
     }
 
-    init(index: Int, executable: String, arguments: [String], environment: [String: String],
-         events: EventQueue<CoordinatorEvent>) throws {
+    init(index: Int, start: Start, events: EventQueue<CoordinatorEvent>) throws {
         self.index = index
+        self.events = events
         // pipe2(O_CLOEXEC): close-on-exec from birth (no window where another thread's spawn
         // inherits them). When a later pipe cannot be made, the ones already made are closed.
         var made: [[Int32]] = []
@@ -37,12 +52,40 @@ final class WorkerProcess: WorkerHandle {
             made.append(fds)
         }
         let toChild = made[0], fromChild = made[1], errChild = made[2]
+        let started: Result<pid_t, SpawnError>
+        switch start {
+        case .exec(let executable, let arguments, let environment):
+            started = Self.spawn(executable: executable, arguments: arguments, environment: environment,
+                                 stdin: toChild[0], stdout: fromChild[1], stderr: errChild[1])
+        case .fork(let main):
+            // What the coordinator has buffered for stdout must not be written a second time by the child.
+            fflush(nil)
+            let child = quire_fork_worker(toChild[0], fromChild[1], errChild[1])
+            if child == 0 { _exit(main()) }
+            started = child > 0 ? .success(child) : .failure(SpawnError(message: "fork: \(String(cString: strerror(errno)))"))
+        }
+        close(toChild[0]); close(fromChild[1]); close(errChild[1])
+        switch started {
+        case .failure(let error):
+            close(toChild[1]); close(fromChild[0]); close(errChild[0])
+            throw error
+        case .success(let child):
+            pid = child
+        }
+        stdinFD = toChild[1]
+        writer = FrameWriter(fd: stdinFD)
+        unread = (fromChild[0], errChild[0])
+    }
+
+    /// `posix_spawn` with the three pipe ends as the child's stdin, stdout and stderr.
+    private static func spawn(executable: String, arguments: [String], environment: [String: String],
+                              stdin: Int32, stdout: Int32, stderr: Int32) -> Result<pid_t, SpawnError> {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, toChild[0], STDIN_FILENO)
-        posix_spawn_file_actions_adddup2(&actions, fromChild[1], STDOUT_FILENO)
-        posix_spawn_file_actions_adddup2(&actions, errChild[1], STDERR_FILENO)
+        posix_spawn_file_actions_adddup2(&actions, stdin, STDIN_FILENO)
+        posix_spawn_file_actions_adddup2(&actions, stdout, STDOUT_FILENO)
+        posix_spawn_file_actions_adddup2(&actions, stderr, STDERR_FILENO)
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -63,15 +106,16 @@ final class WorkerProcess: WorkerHandle {
                 posix_spawn(&childPID, executable, &actions, &attributes, cArgv, cEnvp)
             }
         }
-        close(toChild[0]); close(fromChild[1]); close(errChild[1])
-        guard rc == 0 else {
-            close(toChild[1]); close(fromChild[0]); close(errChild[0])
-            throw SpawnError(message: "\(executable): \(String(cString: strerror(rc)))")
-        }
-        pid = childPID
-        stdinFD = toChild[1]
-        writer = FrameWriter(fd: stdinFD)
-        startReaders(stdoutFD: fromChild[0], stderrFD: errChild[0], events: events)
+        guard rc == 0 else { return .failure(SpawnError(message: "\(executable): \(String(cString: strerror(rc)))")) }
+        return .success(childPID)
+    }
+
+    /// Starts the threads that read the worker's output. Separate from starting the process so
+    /// that a pool starts all its workers while the coordinator still has one thread (``Start/fork(main:)``).
+    func beginReporting() {
+        guard let (stdoutFD, stderrFD) = unread else { return }
+        unread = nil
+        startReaders(stdoutFD: stdoutFD, stderrFD: stderrFD, events: events)
     }
 
     private func startReaders(stdoutFD: Int32, stderrFD: Int32, events: EventQueue<CoordinatorEvent>) {
