@@ -42,11 +42,13 @@ final class PassCommitTests: XCTestCase {
         try store.commitDocumentPass(pages.map { pass($0, "again") }, fingerprints: { _ in fps }, runID: r)
         XCTAssertEqual(try blockTexts(), ["again", "again", "again"])
 
-        // A task whose page is not in the database (its rows break a foreign key) between two that are.
+        // A task whose page is not in the database (its rows would refer to nothing) between two that are.
         var ghost = pages[1]
         ghost.pageID = 999_999
         XCTAssertThrowsError(try store.commitDocumentPass([pass(pages[0], "third"), pass(ghost, "x"), pass(pages[2], "third")],
-                                                          fingerprints: { _ in fps }, runID: r))
+                                                          fingerprints: { _ in fps }, runID: r)) { error in
+            XCTAssertTrue("\(error)".contains("page 999999 is not in the database"), "\(error)")
+        }
         XCTAssertEqual(try blockTexts(), ["third", "again", "again"])
         XCTAssertEqual(try store.query("SELECT count(*) FROM page_fts WHERE page_fts MATCH 'third'") { $0.int(0) }, [1])
     }

@@ -58,9 +58,9 @@ final class StageTablesTests: XCTestCase {
                 switch table {
                 case .pageColumns(let columns):
                     for column in columns { XCTAssertTrue(pages.columns.contains(column), "\(type.stage): pages.\(column)") }
-                case .childRows(let name, let parent):
+                case .childRows(let name, let parent, let key):
                     let shape = try TableShape(name, in: store.db)
-                    XCTAssertTrue(shape.references.values.contains(parent), "\(type.stage): \(name) does not reference \(parent)")
+                    XCTAssertEqual(shape.references[key], parent, "\(type.stage): \(name).\(key) does not reference \(parent)")
                 case .pageRows(let name):
                     XCTAssertEqual(try TableShape(name, in: store.db).references["page_id"], "pages", "\(type.stage): \(name).page_id")
                 case .derived(let name, _):
@@ -72,19 +72,22 @@ final class StageTablesTests: XCTestCase {
 
     /// Every stage's declared rows are filled for two pages; clearing one page through the
     /// stage's `clear` leaves no row of it (children included) and its columns NULL, and the
-    /// other page untouched.
+    /// other page untouched — also without SQLite's cascades, as a page commit clears
+    /// (``ForeignKeyChecks/trusted``): no row is left pointing at a deleted one.
     func testClearRemovesExactlyThePagesRowsOfEveryDeclaredTable() throws {
         try store.db.execute("INSERT INTO documents(id, path, kind) VALUES (1, '/in/a.pdf', 'pdf')")
         try store.db.execute("INSERT INTO pages(id, document_id, page_number) VALUES (1, 1, 1), (2, 1, 2)")
         for type in StageCatalog.declared {
             for page: Int64 in [1, 2] { try fill(type.tables, page: page) }
-            try store.write { try type.clear(pageID: 1, in: $0) }
+            try store.write(foreignKeys: .trusted) { try type.clear(pageID: 1, in: $0) }
+            XCTAssertEqual(try store.db.query("PRAGMA foreign_key_check") { $0.string(0) }, [], "\(type.stage): rows left behind")
+            XCTAssertEqual(try store.db.queryOne("PRAGMA foreign_keys") { $0.int(0) }, 1, "checks are on again after the write")
             for table in type.tables {
                 switch table {
                 case .pageRows(let name):
                     XCTAssertEqual(try count(name, page: 1), 0, "\(type.stage): \(name) of the cleared page")
                     XCTAssertEqual(try count(name, page: 2), 1, "\(type.stage): \(name) of the other page")
-                case .childRows(let name, let parent):
+                case .childRows(let name, let parent, _):
                     XCTAssertEqual(try childCount(name, parent: parent, page: 1), 0, "\(type.stage): \(name) of the cleared page")
                     XCTAssertEqual(try childCount(name, parent: parent, page: 2), 1, "\(type.stage): \(name) of the other page")
                 case .pageColumns(let columns):
@@ -123,7 +126,7 @@ final class StageTablesTests: XCTestCase {
         for table in tables {
             switch table {
             case .pageRows(let name): parentRow[name, default: [:]][page] = try insertRow(name, page: page, parent: nil)
-            case .childRows(let name, let parent): _ = try insertRow(name, page: page, parent: (parent, parentRow[parent]![page]!))
+            case .childRows(let name, let parent, _): _ = try insertRow(name, page: page, parent: (parent, parentRow[parent]![page]!))
             case .pageColumns(let columns):
                 for column in columns { try store.db.execute("UPDATE pages SET \"\(column)\" = 1 WHERE id = ?", page) }
             case .derived: continue

@@ -452,11 +452,13 @@ final class StoreTests: XCTestCase {
         XCTAssertEqual(try store.query("SELECT pages_done FROM runs WHERE id = ?", [r]) { $0.int(0) }, [3])
         XCTAssertEqual(try store.query("SELECT count(*) FROM words") { $0.int(0) }, [6])
 
-        // A page that is not in the database (its rows break a foreign key) between two that are.
+        // A page that is not in the database (its rows would refer to nothing) between two that are.
         var ghost = pages[4]
         ghost.pageID = 999_999
         XCTAssertThrowsError(try store.commit([fullOutcome(pages[3]), fullOutcome(ghost), fullOutcome(pages[5])],
-                                              fingerprints: { _ in fps }, runID: r))
+                                              fingerprints: { _ in fps }, runID: r)) { error in
+            XCTAssertTrue("\(error)".contains("page 999999 is not in the database"), "\(error)")
+        }
         XCTAssertEqual(try done(), [1, 2, 3, 4])
         XCTAssertEqual(try store.query("SELECT pages_done FROM runs WHERE id = ?", [r]) { $0.int(0) }, [4])
         XCTAssertEqual(try store.query("SELECT count(*) FROM words") { $0.int(0) }, [8])

@@ -90,9 +90,18 @@ final class QuireSandbox: Sendable {
     }
 
     /// Runs quire to its end; after `timeout` seconds it is killed (SIGKILL) and the result says so.
-    func run(_ arguments: [String], environment: [String: String] = [:], timeout: TimeInterval = 600) throws -> Result {
+    /// After a command that writes pages, the database is checked: no row refers to one that
+    /// is not there (page commits run without SQLite's foreign-key checks: `ForeignKeyChecks`).
+    func run(_ arguments: [String], environment: [String: String] = [:], timeout: TimeInterval = 600,
+             file: StaticString = #filePath, line: UInt = #line) throws -> Result {
         let (process, out, err) = try start(arguments, environment: environment)
-        return ChildProcess.finish(process, out: out, err: err, timeout: timeout)
+        let result = ChildProcess.finish(process, out: out, err: err, timeout: timeout)
+        if ["run", "rerun", "merge"].contains(arguments.first ?? ""), FileManager.default.fileExists(atPath: database) {
+            let broken = try query("PRAGMA foreign_key_check")
+            XCTAssertEqual(broken, [], "rows that refer to missing rows after `quire \(arguments.joined(separator: " "))`",
+                           file: file, line: line)
+        }
+        return result
     }
 
     /// Runs a query with the sqlite3 shell semantics we need: rows of '|'-joined columns.

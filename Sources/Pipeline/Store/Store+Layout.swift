@@ -42,7 +42,7 @@ extension Store {
     /// Stores a document-pass task's outputs (a better layout, and what it redid before it) in
     /// one transaction; the page's status and attempts stay as they are.
     func commitDocumentPass(_ outcome: PageOutcome, fingerprints: [Stage: String], runID: Int64) throws {
-        try write {
+        try write(foreignKeys: .trusted) {
             try storeDocumentPass(outcome, fingerprints: fingerprints, runID: runID, in: $0)
             try refreshPageText(outcome.page.pageID)
         }
@@ -53,7 +53,7 @@ extension Store {
     /// every page again (its running headers), and one transaction each wrote the same index
     /// pages to the WAL 2,000 times.
     func commitDocumentPass(_ outcomes: [PageOutcome], fingerprints: (PageOutcome) -> [Stage: String], runID: Int64) throws {
-        _ = try writeTogether(outcomes, each: { try storeDocumentPass($0, fingerprints: fingerprints($0), runID: runID, in: $1) },
+        _ = try writeTogether(outcomes, foreignKeys: .trusted, each: { try storeDocumentPass($0, fingerprints: fingerprints($0), runID: runID, in: $1) },
                               alone: { try commitDocumentPass($0, fingerprints: fingerprints($0), runID: runID) },
                               after: { try refreshPageTexts(outcomes.map(\.page.pageID)) })   // see `refreshPageTexts`
     }
@@ -61,6 +61,7 @@ extension Store {
     /// One document-pass task's rows, inside `transaction` (its full-text rows are the caller's).
     func storeDocumentPass(_ outcome: PageOutcome, fingerprints: [Stage: String], runID: Int64,
                            in transaction: WriteTransaction) throws {
+        try transaction.requirePage(outcome.page.pageID)
         for type in StageCatalog.executionOrder {
             guard let output = outcome.outputs[type.stage] else { continue }
             try type.storeErased(output, StageCommit(transaction: transaction, page: outcome.page, fingerprints: fingerprints,

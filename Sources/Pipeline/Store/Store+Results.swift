@@ -59,7 +59,7 @@ extension Store {
     /// Returns the page's new status.
     @discardableResult
     func commit(_ outcome: PageOutcome, fingerprints: [Stage: String], runID: Int64) throws -> PageStatus {
-        try write {
+        try write(foreignKeys: .trusted) {
             let page = try commit(outcome, fingerprints: fingerprints, runID: runID, in: $0)
             if page.textChanged { try refreshPageText(outcome.page.pageID) }
             return page.status
@@ -70,7 +70,7 @@ extension Store {
     /// (``writeTogether(_:each:alone:after:)``). Returns each page's new status.
     func commit(_ outcomes: [PageOutcome], fingerprints: (PageOutcome) -> [Stage: String], runID: Int64) throws -> [PageStatus] {
         var reindex: [Int64] = []
-        return try writeTogether(outcomes,
+        return try writeTogether(outcomes, foreignKeys: .trusted,
                                  each: { outcome, transaction in
                                      let page = try commit(outcome, fingerprints: fingerprints(outcome), runID: runID, in: transaction,
                                                            refreshDocument: false)
@@ -94,6 +94,7 @@ extension Store {
     private func commit(_ outcome: PageOutcome, fingerprints: [Stage: String], runID: Int64,
                         in transaction: WriteTransaction, refreshDocument: Bool = true) throws -> (status: PageStatus, textChanged: Bool) {
         let pageID = outcome.page.pageID
+        try transaction.requirePage(pageID)
         var textChanged = false, owesPass = false
         for type in StageCatalog.executionOrder {
             guard let output = outcome.outputs[type.stage] else { continue }

@@ -39,6 +39,15 @@ struct WriteTransaction {
         return try store.db.queryOne(sql, values, transform)
     }
 
+    /// Throws unless page `pageID` is in the database. A page's results refer to it: in a
+    /// ``ForeignKeyChecks/trusted`` transaction this one look-up stands for the ones each of
+    /// their rows made.
+    func requirePage(_ pageID: Int64) throws {
+        guard try queryOne("SELECT 1 FROM pages WHERE id = ?", [pageID], { $0.int(0) }) != nil else {
+            throw StoreUsageError.pageMissing(pageID)
+        }
+    }
+
     /// The rowid of the last row inserted (in this transaction, by this connection).
     var lastInsertRowID: Int64 { store.db.lastInsertRowID }
 
@@ -51,13 +60,31 @@ struct WriteTransaction {
 enum StoreUsageError: Error, CustomStringConvertible {
     case transactionEnded
     case nestedWrite
+    case pageMissing(Int64)
 
     var description: String {
         switch self {
         case .transactionEnded: return "internal error: a write transaction was used after it ended"
         case .nestedWrite: return "internal error: a write transaction was opened inside another"
+        case .pageMissing(let id): return "internal error: page \(id) is not in the database; its results were not stored"
         }
     }
+}
+
+/// Whether SQLite checks a write transaction's rows against their foreign keys.
+enum ForeignKeyChecks {
+    /// Every insert looks up its parents, every delete cascades (`PRAGMA foreign_keys = ON`, the
+    /// store's setting).
+    case enforced
+    /// Neither (`PRAGMA foreign_keys = OFF` for the transaction): for a page's results only
+    /// (``Store/commit(_:fingerprints:runID:)``, ``Store/commitDocumentPass(_:fingerprints:runID:)``),
+    /// whose every row refers to the page (looked up once: ``WriteTransaction/requirePage(_:)``)
+    /// or to a row inserted just before it, and whose every delete names the rows it removes,
+    /// children first (``PageStage/clear(pageID:in:)``). The
+    /// parents' look-ups cost a born-digital page's ≈ 500 words more than a tenth of a run's CPU
+    /// (bench/RESULTS.md, "round27"); the tests check every database they fill with
+    /// `PRAGMA foreign_key_check`.
+    case trusted
 }
 
 extension Store {
@@ -66,13 +93,18 @@ extension Store {
     /// statement, goes through here; what is left outside is one-statement bookkeeping that
     /// commits on its own (a run's row, a document's status). A write inside a write is refused
     /// (the outer one's transaction is the one to use).
-    func write<R>(_ body: (WriteTransaction) throws -> R) throws -> R {
+    func write<R>(foreignKeys: ForeignKeyChecks = .enforced, _ body: (WriteTransaction) throws -> R) throws -> R {
         guard !isWriting else { throw StoreUsageError.nestedWrite }
         isWriting = true
         defer { isWriting = false }
         let transaction = WriteTransaction(store: self)
         defer { transaction.state.isOpen = false }
-        return try db.transaction(.immediate) { try body(transaction) }
+        // The pragma is a no-op inside a transaction: it is set around it, and set back however it ends.
+        guard foreignKeys == .trusted else { return try db.transaction(.immediate) { try body(transaction) } }
+        try db.execute(script: "PRAGMA foreign_keys = OFF")
+        let result = Result { try db.transaction(.immediate) { try body(transaction) } }
+        try db.execute(script: "PRAGMA foreign_keys = ON")
+        return try result.get()
     }
 
     /// Writes several items in one transaction (`each`, then `after` once for them all); when
@@ -80,11 +112,12 @@ extension Store {
     /// those before a failing one are kept and its error is the one thrown. Many small pages, or
     /// a long document's pass tasks, share one commit this way; each item is still written wholly
     /// or not at all.
-    func writeTogether<Item, R>(_ items: [Item], each: (Item, WriteTransaction) throws -> R, alone: (Item) throws -> R,
+    func writeTogether<Item, R>(_ items: [Item], foreignKeys: ForeignKeyChecks = .enforced,
+                                each: (Item, WriteTransaction) throws -> R, alone: (Item) throws -> R,
                                 after: () throws -> Void = {}) throws -> [R] {
         if items.count == 1 { return [try alone(items[0])] }
         do {
-            return try write { transaction in
+            return try write(foreignKeys: foreignKeys) { transaction in
                 let results = try items.map { try each($0, transaction) }
                 try after()
                 return results

@@ -6,9 +6,11 @@ enum StageTable: Equatable {
     /// A table of the page's rows (`page_id` references `pages`): deleted by page before the
     /// stage's output is stored again, copied with the page by a merge (ids remapped).
     case pageRows(String)
-    /// A table whose rows belong to rows of another of the stage's tables (`block_id`
-    /// references `blocks`, `ON DELETE CASCADE`): cleared with them, copied after them.
-    case childRows(String, of: String)
+    /// A table whose rows belong to rows of another of the stage's tables through the column
+    /// `by` (`block_id` references `blocks`, `ON DELETE CASCADE`): cleared before them (the
+    /// cascade is not relied on: page commits run without foreign-key checks,
+    /// ``ForeignKeyChecks/trusted``), copied after them.
+    case childRows(String, of: String, by: String)
     /// Columns of `pages` the stage owns: set to NULL when cleared, copied with the page.
     case pageColumns([String])
     /// A table made from what the pages store (a document's logical documents): not cleared
@@ -18,7 +20,7 @@ enum StageTable: Equatable {
     /// The table it names (`pages` for page columns).
     var name: String {
         switch self {
-        case .pageRows(let name), .childRows(let name, _), .derived(let name, _): return name
+        case .pageRows(let name), .childRows(let name, _, _), .derived(let name, _): return name
         case .pageColumns: return "pages"
         }
     }
@@ -34,17 +36,22 @@ enum StageTable: Equatable {
 }
 
 extension PageStage {
-    /// The default clear: every page-rows table of ``tables`` deleted for the page (last
-    /// declared first; child rows go with their parents), every owned page column set to NULL.
+    /// The default clear: the page's rows of every table of ``tables`` deleted (last declared
+    /// first, so child rows before their parents: named, not left to the cascade), every owned
+    /// page column set to NULL.
     static func clear(pageID: Int64, in transaction: WriteTransaction) throws {
         for table in tables.reversed() {
             switch table {
             case .pageRows(let name):
                 try transaction.execute("DELETE FROM \"\(name)\" WHERE page_id = ?", pageID)
+            case .childRows(let name, let parent, let key):
+                try transaction.execute("""
+                    DELETE FROM "\(name)" WHERE "\(key)" IN (SELECT id FROM "\(parent)" WHERE page_id = ?)
+                    """, pageID)
             case .pageColumns(let columns) where !columns.isEmpty:
                 let assignments = columns.map { "\"\($0)\" = NULL" }.joined(separator: ", ")
                 try transaction.execute("UPDATE pages SET \(assignments) WHERE id = ?", pageID)
-            case .childRows, .derived, .pageColumns:
+            case .derived, .pageColumns:
                 continue
             }
         }

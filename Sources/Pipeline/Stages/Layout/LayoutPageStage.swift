@@ -127,7 +127,7 @@ final class LayoutPageStage: PageStage {
     static let owesDocumentPass = true
 
     static let tables: [StageTable] = [
-        .pageRows("blocks"), .childRows("list_items", of: "blocks"), .childRows("table_cells", of: "blocks"),
+        .pageRows("blocks"), .childRows("list_items", of: "blocks", by: "block_id"), .childRows("table_cells", of: "blocks", by: "block_id"),
         .pageColumns(["structure_json"]),
     ]
 

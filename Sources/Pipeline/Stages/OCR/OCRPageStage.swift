@@ -159,7 +159,7 @@ final class OCRPageStage: PageStage {
 
     /// A page's words and lines, from OCR or from its text layer (extraction stores those).
     /// The page's language (`ocr.languages: auto`, migration 19) is stored with its text.
-    static let tables: [StageTable] = [.pageRows("lines"), .childRows("words", of: "lines"), .pageRows("ocr_regions"),
+    static let tables: [StageTable] = [.pageRows("lines"), .childRows("words", of: "lines", by: "line_id"), .pageRows("ocr_regions"),
                                        .pageColumns(["language", "languages", "language_confidence", "language_method",
                                                      "script", "ocr_models"])]
 
