@@ -105,6 +105,28 @@ final class StoreTests: XCTestCase {
         XCTAssertGreaterThan(frames, 1_200)
     }
 
+    /// A run's commits reach the database file while the run writes (``WALCheckpointer``): the
+    /// log does not hold the whole run until the end; closing the store leaves the database
+    /// alone, whole, without its log.
+    func testARunsCommitsAreCopiedIntoTheDatabaseFileAsItGoes() throws {
+        try store.configureForRun()
+        try store.db.execute(script: "CREATE TABLE bulk(x TEXT)")
+        let text = String(repeating: "x", count: 3_900)
+        let file = store.path
+        func bytes(_ path: String) -> Int { ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int) ?? 0 }
+        let before = bytes(file)
+        for _ in 0..<12 {
+            try store.write { t in for _ in 0..<100 { try t.execute("INSERT INTO bulk VALUES (?)", text) } }
+        }
+        // 1,200 rows of ≈ 4 KB (far below the writer's own checkpoint at 16,384 log pages).
+        let deadline = Date(timeIntervalSinceNow: 10)
+        while bytes(file) < before + 4_000_000 && Date() < deadline { usleep(20_000) }
+        XCTAssertGreaterThan(bytes(file), before + 4_000_000, "the commits were copied into the database file during the run")
+        store = nil
+        XCTAssertFalse(FileManager.default.fileExists(atPath: file + "-wal"))
+        XCTAssertEqual(try SQLite.Database(path: file).queryOne("SELECT count(*) FROM bulk") { $0.int(0) }, 1_200)
+    }
+
     /// Every table quire's migrations make is known to the ownership check (read from their
     /// SQL), so a database of an older quire with any of them is recognised; a quire database
     /// with one foreign table is not quire's.

@@ -80,13 +80,15 @@ final class HostileRunTests: XCTestCase {
     func testFatalStoreErrorDoesNotLeaveTheRunRunning() throws {
         let box = try QuireSandbox(files: ["alpha.pdf", "beta.pdf", "gamma.pdf", "margins.pdf"])
         try box.writePipeline(ocr: false, barcodes: false, extra: "run:\n  workers: 1\n")
-        // No file of the run may grow past 600 kB (EFBIG, as a full disk gives ENOSPC): the
-        // write-ahead log fills up after a few pages.
-        let run = try shell("trap '' XFSZ; exec prlimit --fsize=600000 -- \"$0\" run \"$1\" --quiet",
+        // No file of the run may grow more than 8 kB past the empty database (EFBIG, as a full
+        // disk gives ENOSPC): a few pages in, the database cannot take their rows. Each page's
+        // extract takes 0.5 s longer (`extract:slow`): the pages commit one at a time.
+        let limit = try box.makeEmptyDatabase() + 8_192
+        let run = try shell("trap '' XFSZ; QUIRE_FAULT=extract:slow exec prlimit --fsize=\(limit) -- \"$0\" run \"$1\" --quiet",
                             QuireSandbox.executable, box.pipeline)
         XCTAssertEqual(run.status, 74, run.stderr)
         XCTAssertTrue(run.stderr.contains("\(box.database): SQLite error"), "the error names the database:\n\(run.stderr)")
-        let row = try XCTUnwrap(runRow(box))
+        let row = try XCTUnwrap(runRow(box, 2))
         XCTAssertEqual(row.status, "failed")
         XCTAssertEqual(row.done, row.committed)
         XCTAssertLessThan(row.done, 12, "the limit stopped the run before its end")

@@ -66,6 +66,20 @@ final class QuireSandbox: Sendable {
         try yaml.write(toFile: pipeline, atomically: true, encoding: .utf8)
     }
 
+    /// Makes the database with no document in it (a run over an empty folder, run #1) and
+    /// returns its size in bytes: for tests that then limit how far a file may grow (a full
+    /// disk). The pages' results are copied from the log into the database file as a run goes,
+    /// so the log no longer fills up first: the database file itself must reach the limit.
+    func makeEmptyDatabase(file: StaticString = #filePath, line: UInt = #line) throws -> Int {
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("empty"), withIntermediateDirectories: true)
+        let path = dir.appendingPathComponent("empty.yml").path
+        try "name: e2e\ndatabase: out/quire.sqlite\ninputs:\n  - path: empty\n    allow_empty: true\n"
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        let result = try run(["run", path, "--quiet"])
+        XCTAssertEqual(result.status, 0, result.stderr, file: file, line: line)
+        return try FileManager.default.attributesOfItem(atPath: database)[.size] as? Int ?? 0
+    }
+
     struct Result {
         var status: Int32; var stdout: String; var stderr: String
         /// True when the process outlived its timeout and was killed.

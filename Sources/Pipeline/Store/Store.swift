@@ -14,6 +14,8 @@ public final class Store {
     /// were summed at: one document's (a run sends a document's pages together), so that a run
     /// over a million documents keeps no memo per document.
     var documentDateOrderMemo: (documentID: Int64, changes: Int64, dayFirst: Int, monthFirst: Int)?
+    /// A run's writer copies its commits into the database file as it goes (``configureForRun()``).
+    var checkpointer: WALCheckpointer?
 
     /// Errors that make the database unusable for a run.
     public enum OpenError: Error, CustomStringConvertible {
@@ -97,10 +99,17 @@ public final class Store {
     static let runCacheMiB = 8
     static let runCheckpointPages = 16_384
 
-    /// Sets the page cache and the WAL checkpoint interval of a run's writer (above).
+    /// Sets the page cache and the WAL checkpoint interval of a run's writer (above), and starts
+    /// copying its commits into the database file as they are made (``WALCheckpointer``).
     func configureForRun() throws {
         try setCacheSize(mebibytes: Self.runCacheMiB)
         try db.execute(script: "PRAGMA wal_autocheckpoint = \(Self.runCheckpointPages)")
+        if checkpointer == nil { checkpointer = try WALCheckpointer(path: path) }
+    }
+
+    deinit {
+        // Before the writer's connection closes: its close is then the last, and deletes the log.
+        checkpointer?.stop()
     }
 
     /// For tests and `status`: a raw query.

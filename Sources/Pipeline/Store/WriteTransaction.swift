@@ -95,11 +95,13 @@ extension Store {
     /// (the outer one's transaction is the one to use).
     func write<R>(foreignKeys: ForeignKeyChecks = .enforced, _ body: (WriteTransaction) throws -> R) throws -> R {
         guard !isWriting else { throw StoreUsageError.nestedWrite }
+        if let failure = checkpointer?.failure { throw failure }
         isWriting = true
         defer { isWriting = false }
         let transaction = WriteTransaction(store: self)
         defer { transaction.state.isOpen = false }
         // The pragma is a no-op inside a transaction: it is set around it, and set back however it ends.
+        defer { checkpointer?.committed() }
         guard foreignKeys == .trusted else { return try db.transaction(.immediate) { try body(transaction) } }
         try db.execute(script: "PRAGMA foreign_keys = OFF")
         let result = Result { try db.transaction(.immediate) { try body(transaction) } }

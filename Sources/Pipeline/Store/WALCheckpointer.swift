@@ -1,0 +1,82 @@
+import Foundation
+import SQLite
+
+/// Copies a run's commits from the WAL into the database file on a thread and a connection of
+/// its own, after each commit (`PRAGMA wal_checkpoint(PASSIVE)`: it never waits for the writer,
+/// which goes on appending to the log meanwhile).
+///
+/// Without it the whole log was copied when the run's connection closed, after the last page:
+/// for 200 born-digital pages a 14 MB log synced, copied and the database synced again,
+/// ≈ 50 ms at the end of a 0.55 s run with the workers already idle; on 2,000 pages the
+/// writer's own checkpoints every 64 MiB of log held up the commits. Whenever a checkpoint has
+/// caught up with the writer, the log also starts over from its beginning. What is
+/// durable when is unchanged: a commit is in the log when it returns; a page copied into the
+/// database file is synced there before the log is reused or deleted (SQLite's checkpoint).
+/// `@unchecked Sendable`: its flags are read and written under `condition`; its connection is
+/// used by its thread alone once started.
+final class WALCheckpointer: @unchecked Sendable {
+    private let connection: Database
+    private let condition = NSCondition()
+    private var commitsPending = false
+    private var stopping = false
+    private var failed: (any Error)?
+    private let finished = DispatchSemaphore(value: 0)
+
+    /// Opens its own connection to the database at `path` and starts its thread.
+    init(path: String) throws {
+        connection = try Database(path: path)
+        try connection.execute(script: "PRAGMA cache_size = -512")
+        let thread = Thread { [self] in run() }
+        thread.name = "quire-checkpoint"
+        thread.start()
+    }
+
+    /// A transaction was committed: its pages are copied soon.
+    func committed() {
+        condition.lock()
+        commitsPending = true
+        condition.signal()
+        condition.unlock()
+    }
+
+    /// The error a checkpoint failed with (the disk full, the file over its size limit, an I/O
+    /// error), once one has: the writer refuses its next transactions with it
+    /// (``Store/write(foreignKeys:_:)``) rather than a run going on to fill a log it cannot empty.
+    var failure: (any Error)? {
+        condition.lock()
+        defer { condition.unlock() }
+        return failed
+    }
+
+    /// Ends the thread (after the checkpoint it is making) and waits for it. The connection
+    /// closes with this object; the writer's own close then copies what is left.
+    func stop() {
+        condition.lock()
+        stopping = true
+        condition.signal()
+        condition.unlock()
+        finished.wait()
+    }
+
+    private func run() {
+        while true {
+            condition.lock()
+            while !commitsPending && !stopping { condition.wait() }
+            let stop = stopping
+            commitsPending = false
+            condition.unlock()
+            if stop { break }
+            do {
+                try connection.execute(script: "PRAGMA wal_checkpoint(PASSIVE)")
+            } catch let error as SQLiteError where error.isBusy {
+                continue   // another connection checkpointing: the next commit tries again
+            } catch {
+                condition.lock()
+                failed = error
+                condition.unlock()
+                break
+            }
+        }
+        finished.signal()
+    }
+}
