@@ -12,6 +12,7 @@ public final class Database {
     private var handle: OpaquePointer?
     private var statementCache: [String: Statement] = [:]
     private var commitGuard: Unmanaged<CommitGuard>?
+    private var logWatcher: Unmanaged<LogWatcher>?
     public let path: String
 
     public struct OpenOptions: Sendable {
@@ -65,6 +66,25 @@ public final class Database {
         statementCache.removeAll()
         sqlite3_close_v2(handle)
         commitGuard?.release()
+        logWatcher?.release()
+    }
+
+    private final class LogWatcher {
+        let committed: (Int) -> Void
+        init(_ committed: @escaping (Int) -> Void) { self.committed = committed }
+    }
+
+    /// Calls `committed` after every commit in WAL mode with the number of frames the log now
+    /// holds (sqlite3_wal_hook). It takes the place of `PRAGMA wal_autocheckpoint`, which uses
+    /// the same hook: the connection no longer checkpoints on its own.
+    public func watchLog(_ committed: @escaping (_ frames: Int) -> Void) {
+        let box = Unmanaged.passRetained(LogWatcher(committed))
+        _ = sqlite3_wal_hook(handle, { context, _, _, frames in
+            if let context { Unmanaged<LogWatcher>.fromOpaque(context).takeUnretainedValue().committed(Int(frames)) }
+            return SQLITE_OK
+        }, box.toOpaque())
+        logWatcher?.release()
+        logWatcher = box
     }
 
     private final class CommitGuard {

@@ -88,4 +88,23 @@ final class SQLiteTests: XCTestCase {
         try db.execute("INSERT INTO f(rowid, text) VALUES (?, ?)", 7, "invoice number 1234")
         XCTAssertEqual(try db.query("SELECT rowid FROM f WHERE f MATCH 'invoice'") { $0.int(0) }, [7])
     }
+
+    /// The log's size after each commit reaches the watcher, which takes the place of the
+    /// connection's own checkpoints: past 1,000 pages the log is not copied back by itself.
+    func testTheLogWatcherSeesEachCommitAndTheConnectionNoLongerCheckpoints() throws {
+        let db = try Database(path: dir.appendingPathComponent("w.sqlite").path)
+        try db.execute(script: "PRAGMA journal_mode = WAL; CREATE TABLE t(x TEXT)")
+        var seen: [Int] = []
+        db.watchLog { seen.append($0) }
+        let text = String(repeating: "x", count: 3_900)
+        for _ in 0..<3 {
+            try db.transaction { for _ in 0..<400 { try db.execute("INSERT INTO t VALUES (?)", text) } }
+        }
+        XCTAssertEqual(seen.count, 3)
+        XCTAssertEqual(seen, seen.sorted(), "the log only grows")
+        XCTAssertGreaterThan(seen.last ?? 0, 1_200)
+        // Nothing was copied: a checkpoint now finds the whole log still to copy.
+        let counts = try XCTUnwrap(db.queryOne("PRAGMA wal_checkpoint(PASSIVE)") { [$0.int(1), $0.int(2)] })
+        XCTAssertEqual(counts[0], seen.last)
+    }
 }

@@ -86,26 +86,31 @@ public final class Store {
         try db.execute(script: "PRAGMA cache_size = -\(mebibytes * 1024)")
     }
 
-    /// The page cache of a run's writer connection, and how many WAL pages it writes before a
-    /// checkpoint (SQLite's defaults: 2 MiB and 1,000 pages, 4 MiB). A page's ≈ 500 words go
-    /// into four B-trees (the table and its three indexes) and a batch of pages shares one
-    /// transaction: with 2 MiB the cache spilled dirty pages into the WAL in the middle of a
+    /// The page cache of a run's writer connection (SQLite's default: 2 MiB). A page's ≈ 500
+    /// words go into three B-trees (the table and its two indexes) and a batch of pages shares
+    /// one transaction: with 2 MiB the cache spilled dirty pages into the WAL in the middle of a
     /// transaction and read the same pages back (≈ 17,700 `pread`s and 25,000 `pwrite`s for a
-    /// 200-page PDF, 14 MB of database), and every 4 MiB of WAL a checkpoint copied pages that
-    /// the next transactions changed again, with two `fdatasync`s. Durability is unchanged:
-    /// a commit is in the WAL when `COMMIT` returns, checkpoint or not (a process killed at
-    /// any moment loses nothing committed); the WAL is checkpointed when it reaches
-    /// `runCheckpointPages` and when the connection closes.
+    /// 200-page PDF, 14 MB of database). The writer does not checkpoint: its commits are copied
+    /// into the database file by ``WALCheckpointer``, and what is left when it closes. Durability
+    /// is unchanged: a commit is in the WAL when `COMMIT` returns, checkpoint or not (a process
+    /// killed at any moment loses nothing committed).
     static let runCacheMiB = 8
-    static let runCheckpointPages = 16_384
 
-    /// Sets the page cache and the WAL checkpoint interval of a run's writer (above), and starts
-    /// copying its commits into the database file as they are made (``WALCheckpointer``).
+    /// Sets the page cache of a run's writer (above), and has its commits copied into the
+    /// database file once the log holds `backgroundCheckpointPages` (``WALCheckpointer``).
     func configureForRun() throws {
         try setCacheSize(mebibytes: Self.runCacheMiB)
-        try db.execute(script: "PRAGMA wal_autocheckpoint = \(Self.runCheckpointPages)")
-        if checkpointer == nil { checkpointer = try WALCheckpointer(path: path) }
+        guard checkpointer == nil else { return }
+        let checkpointer = try WALCheckpointer(path: path)
+        self.checkpointer = checkpointer
+        // In place of the writer's own checkpoints (`wal_autocheckpoint`, the same hook).
+        db.watchLog { frames in if frames >= Self.backgroundCheckpointPages { checkpointer.logGrew() } }
     }
+
+    /// How many pages the log holds before the run's commits are copied into the database file
+    /// (``WALCheckpointer``): SQLite's own default. After each small commit (a real PDF's slow
+    /// pages commit one by one) the copy and its two syncs cost more than they saved.
+    static let backgroundCheckpointPages = 1_000
 
     deinit {
         // Before the writer's connection closes: its close is then the last, and deletes the log.

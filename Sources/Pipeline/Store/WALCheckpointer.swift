@@ -2,8 +2,9 @@ import Foundation
 import SQLite
 
 /// Copies a run's commits from the WAL into the database file on a thread and a connection of
-/// its own, after each commit (`PRAGMA wal_checkpoint(PASSIVE)`: it never waits for the writer,
-/// which goes on appending to the log meanwhile).
+/// its own, after each commit that leaves the log at `Store.backgroundCheckpointPages` or more
+/// (`PRAGMA wal_checkpoint(PASSIVE)`: it never waits for the writer, which goes on appending to
+/// the log meanwhile).
 ///
 /// Without it the whole log was copied when the run's connection closed, after the last page:
 /// for 200 born-digital pages a 14 MB log synced, copied and the database synced again,
@@ -15,7 +16,8 @@ import SQLite
 /// `@unchecked Sendable`: its flags are read and written under `condition`; its connection is
 /// used by its thread alone once started.
 final class WALCheckpointer: @unchecked Sendable {
-    private let connection: Database
+    /// Closed by ``stop()``, so that the writer's close is the last and copies what is left.
+    private var connection: Database?
     private let condition = NSCondition()
     private var commitsPending = false
     private var stopping = false
@@ -24,15 +26,16 @@ final class WALCheckpointer: @unchecked Sendable {
 
     /// Opens its own connection to the database at `path` and starts its thread.
     init(path: String) throws {
-        connection = try Database(path: path)
+        let connection = try Database(path: path)
         try connection.execute(script: "PRAGMA cache_size = -512")
+        self.connection = connection
         let thread = Thread { [self] in run() }
         thread.name = "quire-checkpoint"
         thread.start()
     }
 
-    /// A transaction was committed: its pages are copied soon.
-    func committed() {
+    /// The log has grown: what it holds is copied soon.
+    func logGrew() {
         condition.lock()
         commitsPending = true
         condition.signal()
@@ -48,14 +51,17 @@ final class WALCheckpointer: @unchecked Sendable {
         return failed
     }
 
-    /// Ends the thread (after the checkpoint it is making) and waits for it. The connection
-    /// closes with this object; the writer's own close then copies what is left.
+    /// Ends the thread (after the checkpoint it is making), waits for it and closes its
+    /// connection: the writer's own close is then the last, which copies what is left and
+    /// deletes the log. (Left to this object's release, the connection could outlive the
+    /// process's end, held by the thread's closure: the log stayed beside the database.)
     func stop() {
         condition.lock()
         stopping = true
         condition.signal()
         condition.unlock()
         finished.wait()
+        connection = nil
     }
 
     private func run() {
@@ -67,7 +73,7 @@ final class WALCheckpointer: @unchecked Sendable {
             condition.unlock()
             if stop { break }
             do {
-                try connection.execute(script: "PRAGMA wal_checkpoint(PASSIVE)")
+                try connection?.execute(script: "PRAGMA wal_checkpoint(PASSIVE)")
             } catch let error as SQLiteError where error.isBusy {
                 continue   // another connection checkpointing: the next commit tries again
             } catch {

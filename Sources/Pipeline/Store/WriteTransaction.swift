@@ -101,7 +101,6 @@ extension Store {
         let transaction = WriteTransaction(store: self)
         defer { transaction.state.isOpen = false }
         // The pragma is a no-op inside a transaction: it is set around it, and set back however it ends.
-        defer { checkpointer?.committed() }
         guard foreignKeys == .trusted else { return try db.transaction(.immediate) { try body(transaction) } }
         try db.execute(script: "PRAGMA foreign_keys = OFF")
         let result = Result { try db.transaction(.immediate) { try body(transaction) } }
