@@ -199,7 +199,7 @@ def main() -> None:
                          "no words or text: what status reads) made with SQL from the archive's schema")
     a = ap.parse_args()
     if not os.access(QUIRE, os.X_OK):
-        sys.exit(f"{QUIRE}: no quire binary; swift build -c release --product quire (or set QUIRE)")
+        sys.exit(f"{QUIRE}: no quire binary; swift build -c release --static-swift-stdlib --product quire (or set QUIRE)")
     work = Path(a.work) if a.work else Path(tempfile.mkdtemp(prefix="quire-million-"))
     if a.again:
         if not (work / "out/archive.sqlite").exists():

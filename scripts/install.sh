@@ -11,7 +11,7 @@ PREFIX=${PREFIX:-/usr/local}
 DESTDIR=${DESTDIR:-}
 BINARY=${QUIRE_BINARY:-}
 if [[ -z $BINARY ]]; then
-  swift build -c release --product quire
+  swift build -c release --static-swift-stdlib --product quire
   BINARY=.build/release/quire
 fi
 [[ -x $BINARY ]] || { echo "install.sh: $BINARY is not an executable" >&2; exit 1; }

@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
-swift build -c release --product quire
+swift build -c release --static-swift-stdlib --product quire
 QUIRE=.build/release/quire
 DB=out/samples.sqlite
 

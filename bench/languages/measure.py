@@ -11,7 +11,7 @@ with its true models) and `eng` (every page read with [eng]); then the English p
     hand and eng, over all pages;
   - OCR time of the English pages with auto vs [eng] (sum of the ocr stage's duration_ms, and
     the runs' wall time).
-Run from the repository root after `swift build -c release --product quire`:
+Run from the repository root after `swift build -c release --static-swift-stdlib --product quire`:
   python3 bench/languages/measure.py [--quire .build/release/quire] [--json out.json]
 Needs rapidfuzz (PyPI) for the edit distance.
 """

@@ -43,7 +43,7 @@ def cer(ref, hyp):
 
 def run_swift(set_dir, levels, osd):
     env = dict(os.environ, OMP_THREAD_LIMIT="1")
-    subprocess.run(["swift", "build", "-c", "release", "--product", "quire-bench"], cwd=ROOT, check=True)
+    subprocess.run(["swift", "build", "-c", "release", "--static-swift-stdlib", "--product", "quire-bench"], cwd=ROOT, check=True)
     cmd = [os.path.join(ROOT, ".build", "release", "quire-bench"), "ocr", set_dir, "--levels", levels]
     if osd:
         cmd.append("--osd")
