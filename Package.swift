@@ -40,6 +40,13 @@ let package = Package(
         .target(name: "QPDFTokenShim",
                 linkerSettings: [.linkedLibrary("qpdf")]),
 
+        // poppler-glib cannot draw a page without its images: poppler's Splash renderer through its
+        // private C++ headers (Debian's libpoppler-private-dev), the same shape. The headers include
+        // one another from /usr/include/poppler.
+        .target(name: "PopplerInkShim",
+                cxxSettings: [.unsafeFlags(["-I/usr/include/poppler"])],
+                linkerSettings: [.linkedLibrary("poppler")]),
+
         // MARK: Pure values and algorithms (no C).
         .target(name: "DocumentModel"),
         // The binary form of the worker pipe's messages (pure Swift).
@@ -54,7 +61,7 @@ let package = Package(
         .target(name: "XML", dependencies: ["CLibXML2"]),
         .target(name: "QPDF", dependencies: ["CQPDF", "QPDFTokenShim"]),
         .target(name: "Imaging", dependencies: ["CLeptonica", "CTIFF", "CExif", "CGIF", "DocumentModel"]),
-        .target(name: "PDF", dependencies: ["CPoppler", "Imaging", "DocumentModel"]),
+        .target(name: "PDF", dependencies: ["CPoppler", "PopplerInkShim", "Imaging", "DocumentModel"]),
         .target(name: "OCR", dependencies: ["CTesseract", "Imaging", "DocumentModel"]),
         .target(name: "Barcodes", dependencies: ["ZXingShim", "CZBar", "Imaging", "DocumentModel"]),
         .target(name: "PhoneNumbers", dependencies: ["PhoneNumberShim", "DataDetection"]),

@@ -9,7 +9,7 @@ PACKAGES=(
   libtesseract-dev tesseract-ocr-eng tesseract-ocr-osd tesseract-ocr-deu
   tesseract-ocr-fra tesseract-ocr-rus libcld2-dev
   libleptonica-dev libtiff-dev libexif-dev libgif-dev
-  libpoppler-glib-dev libcairo2-dev libglib2.0-dev libssl-dev
+  libpoppler-glib-dev libpoppler-private-dev libcairo2-dev libglib2.0-dev libssl-dev
   libzxing-dev libzbar-dev libphonenumber-dev
   libyaml-dev
   libsqlite3-dev sqlite3

@@ -60,17 +60,8 @@ final class ComposedInkTests: XCTestCase {
         XCTAssertGreaterThan(inkCount(rendered, in: heading), 100, "a render shows the heading")
         XCTAssertEqual(inkCount(page.image, in: heading), 0, "the composed raster draws no text")
 
-        let composed = try LayoutStage.rulings(in: page.image), reference = try LayoutStage.rulings(in: rendered)
         // The table (3 rules, 2 sides) and the form in the picture (a frame of 4, one rule, one divider).
-        XCTAssertEqual(reference.count, 11, "\(reference)")
-        XCTAssertEqual(composed.count, reference.count, "\(composed)")
-        for (a, b) in zip(composed.sorted { ($0.orientation.rawValue, $0.position) < ($1.orientation.rawValue, $1.position) },
-                          reference.sorted { ($0.orientation.rawValue, $0.position) < ($1.orientation.rawValue, $1.position) }) {
-            XCTAssertEqual(a.orientation, b.orientation)
-            XCTAssertLessThanOrEqual(abs(a.position - b.position), 2, "\(a) vs \(b)")
-            XCTAssertLessThanOrEqual(abs(a.start - b.start), 2, "\(a) vs \(b)")
-            XCTAssertLessThanOrEqual(abs(a.end - b.end), 2, "\(a) vs \(b)")
-        }
+        try assertRulings(of: page.image, match: rendered, count: 11, ends: 2)
         // The pale rule is a mark of the drawing, with its tone.
         let drawing = try QPDFDocument(path: Self.fixture).drawing(ofPage: 0, budget: DrawingBudget())
         XCTAssertEqual(drawing.markTones.count, drawing.marks.count)
@@ -85,17 +76,69 @@ final class ComposedInkTests: XCTestCase {
         XCTAssertEqual(codes.map(\.payload), ["QUIRE-INK-1"])
     }
 
-    /// Page 2 draws a circle (a curve): its raster is rendered as before (the heading's ink is
-    /// on it), and its code is read from the image's pixels all the same.
-    func testAPageDrawingACurveIsStillRendered() throws {
+    /// Page 2 draws a circle (a curve): its raster is rendered, by Splash (``PDF/RulingInkRenderer``):
+    /// the circle is on it, the heading's glyphs are not, nor is the code image, which no word
+    /// lies over (its pixels are decoded once, for the code). The code is read from its pixels.
+    func testAPageDrawingACurveIsRenderedWithoutGlyphsOrPicturesBesideTheText() throws {
         let page = try extract(page: 2)
         let images = try XCTUnwrap(page.embeddedCodeImages)
         XCTAssertEqual(images.count, 1)
         XCTAssertEqual(page.image.resolution, ExtractPageStage.rulingDPI)
-        XCTAssertGreaterThan(inkCount(page.image, in: try headingBox(page)), 100, "rendered: the heading's ink")
+        XCTAssertEqual(page.image.depth, 1)
+        let rendered = try PDFDocument(path: Self.fixture).page(2).renderInk(dpi: ExtractPageStage.rulingDPI, threshold: Self.ink)
+        XCTAssertEqual(page.image.width, rendered.width)
+        XCTAssertEqual(page.image.height, rendered.height)
+        let heading = try headingBox(page)
+        XCTAssertGreaterThan(inkCount(rendered, in: heading), 100, "cairo draws the heading")
+        XCTAssertEqual(inkCount(page.image, in: heading), 0, "no glyphs")
+        // The circle: centre (200, 400) pt, radius 60 pt; its outline crosses the box around its top.
+        let circleTop = Self.box(x0: 180, y0: 455, x1: 220, y1: 465, pageHeight: 792)
+        XCTAssertGreaterThan(inkCount(page.image, in: circleTop), 5, "the circle is drawn")
+        XCTAssertLessThanOrEqual(abs(inkCount(page.image, in: circleTop) - inkCount(rendered, in: circleTop)), 6)
+        // The code image: 400 pt from the left, 340–360 pt up.
+        let code = Self.box(x0: 400, y0: 340, x1: 460, y1: 360, pageHeight: 792)
+        XCTAssertGreaterThan(inkCount(rendered, in: code), 100, "cairo draws the code image")
+        XCTAssertEqual(inkCount(page.image, in: code), 0, "a picture beside the text is not drawn")
         let codes = try BarcodesPageStage.read(images, with: BarcodeDetector(settings: BarcodeSettings()),
                                                words: (page.textLayer?.words ?? []).map(\.box), bornDigital: true)
         XCTAssertEqual(codes.map(\.payload), ["QUIRE-INK-1"])
+    }
+
+    /// Page 3: page 2 with the form picture, a line of text printed over it. An image words lie
+    /// over is drawn (a scan under its OCR layer holds the page's rulings): the form's six rulings
+    /// are found, as on cairo's render; the code image beside the text is not drawn.
+    func testAnImageWordsLieOverIsDrawnForItsRulings() throws {
+        let page = try extract(page: 3)
+        XCTAssertEqual(page.embeddedCodeImages?.count, 2)
+        XCTAssertEqual(page.image.resolution, ExtractPageStage.rulingDPI)
+        let rendered = try PDFDocument(path: Self.fixture).page(3).renderInk(dpi: ExtractPageStage.rulingDPI, threshold: Self.ink)
+        XCTAssertEqual(inkCount(page.image, in: try headingBox(page)), 0, "no glyphs")
+        XCTAssertEqual(inkCount(page.image, in: Self.box(x0: 400, y0: 340, x1: 460, y1: 360, pageHeight: 792)), 0,
+                       "the code image, beside the text, is not drawn")
+        // The form in the picture: a frame of 4, one rule, one divider.
+        try assertRulings(of: page.image, match: rendered, count: 6, ends: 3)
+    }
+
+    /// The rulings found on `raster` are the `count` found on cairo's `rendered` raster: the same
+    /// orientations, positions within 2 px, ends within `ends` px.
+    private func assertRulings(of raster: Image, match rendered: Image, count: Int, ends: Int,
+                               file: StaticString = #filePath, line: UInt = #line) throws {
+        let found = try LayoutStage.rulings(in: raster), reference = try LayoutStage.rulings(in: rendered)
+        XCTAssertEqual(reference.count, count, "\(reference)", file: file, line: line)
+        XCTAssertEqual(found.count, reference.count, "\(found)", file: file, line: line)
+        func sorted(_ r: [RulingLine]) -> [RulingLine] { r.sorted { ($0.orientation.rawValue, $0.position) < ($1.orientation.rawValue, $1.position) } }
+        for (a, b) in zip(sorted(found), sorted(reference)) {
+            XCTAssertEqual(a.orientation, b.orientation, file: file, line: line)
+            XCTAssertLessThanOrEqual(abs(a.position - b.position), 2, "\(a) vs \(b)", file: file, line: line)
+            XCTAssertLessThanOrEqual(abs(a.start - b.start), ends, "\(a) vs \(b)", file: file, line: line)
+            XCTAssertLessThanOrEqual(abs(a.end - b.end), ends, "\(a) vs \(b)", file: file, line: line)
+        }
+    }
+
+    /// A box given in points (PDF space, origin bottom left) as pixels of the 100-dpi raster.
+    private static func box(x0: Double, y0: Double, x1: Double, y1: Double, pageHeight: Double) -> Box {
+        let f = Double(ExtractPageStage.rulingDPI) / 72
+        return Box(x: Int(x0 * f), y: Int((pageHeight - y1) * f), width: Int((x1 - x0) * f), height: Int((y1 - y0) * f))
     }
 }
 
@@ -103,7 +146,7 @@ final class ComposedInkTests: XCTestCase {
 /// walk counts marks in layers that are off, which a render does not draw.
 final class ComposedInkLayerTests: XCTestCase {
     /// `born_digital_hidden_layer.pdf`: a text page with a picture, a rule, and a second rule in
-    /// a layer that is off. The raster is rendered (the text's ink is on it) and holds one ruling.
+    /// a layer that is off. The raster is rendered (the layer that is off is not drawn) and holds one ruling.
     func testADocumentWithLayersIsRenderedNotComposed() throws {
         let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Fixtures/extract/born_digital_hidden_layer.pdf").path

@@ -24,6 +24,9 @@ public final class PageExtractor {
     /// The same PDF read by qpdf, for its pages' drawing (opened when first needed; nil inside
     /// when qpdf cannot read it).
     private var openDrawings: (id: Int64, path: String, qpdf: QPDFDocument?)?
+    /// The same PDF opened by poppler's Splash renderer, for the ruling rasters of text-layer pages
+    /// that draw images (opened when first needed; nil inside when it cannot be opened).
+    private var openRulingInk: (id: Int64, path: String, renderer: RulingInkRenderer?)?
     /// How much content a text-layer page may draw before it is not rendered.
     public var drawingBudget = DrawingBudget()
     /// The image file whose pages are being read (a TIFF's directory chain is walked once per
@@ -53,7 +56,9 @@ public final class PageExtractor {
     /// `textLayerRaster`, and a page over ``drawingBudget`` a blank one of that resolution.
     /// With `rulingsFromDrawing`, a text-layer page that gets `textLayerRaster` and whose content
     /// draws only text and straight marks is not rendered at all: its rulings come from the
-    /// drawing (``ExtractedPage/vectorRulings``, see ``VectorRulings``).
+    /// drawing (``ExtractedPage/vectorRulings``, see ``VectorRulings``). Such a page that draws
+    /// images gets its `textLayerRaster` from poppler's Splash renderer, without its glyphs and
+    /// the pictures beside its text (``rulingInk(of:page:number:dpi:threshold:words:wordDPI:maxPixels:)``).
     public func extract(_ document: DocumentRef, page: Int, settings: ExtractSettings,
                         textLayerRaster: TextLayerRaster? = nil, barcodes: Bool = false,
                         rulingsFromDrawing: Bool = false) throws -> ExtractedPage {
@@ -172,6 +177,10 @@ public final class PageExtractor {
                let composed = try? Self.composedInk(drawing: drawing, images: embedded, pageDPI: settings.dpi, dpi: imageDPI,
                                                    width: size.width, height: size.height, threshold: threshold) {
                 image = composed
+            } else if let threshold = cheap?.inkThreshold, let layer = text, let drawing = read?.drawing, !drawing.drawsNoImages,
+                      let ink = rulingInk(of: document, page: page, number: number, dpi: imageDPI, threshold: threshold,
+                                          words: layer.words.map(\.box), wordDPI: settings.dpi, maxPixels: settings.maxPixels) {
+                image = ink
             } else {
                 (image, imageDPI) = try Self.renderCoarserIfCairoFails(startingAt: imageDPI) { dpi in
                     try cheap?.inkThreshold.map { try page.renderInk(dpi: dpi, threshold: $0, maxPixels: settings.maxPixels) }
@@ -197,6 +206,28 @@ public final class PageExtractor {
         } catch let error as PDFError {
             throw Self.translate(error, page: number, passwordEnv: document.passwordEnv)
         }
+    }
+
+    /// The ruling raster of a text-layer page that draws images, made by poppler's Splash
+    /// renderer (``PDF/RulingInkRenderer``): its lines, fills and marks, and the images its words
+    /// (`words`, pixels at `wordDPI`) lie over; not the pictures beside its text, whose decoding
+    /// was most of the raster's cost, and not its glyphs (as ``composedInk(drawing:images:pageDPI:dpi:width:height:threshold:)``).
+    /// A picture is a figure candidate by where the PDF draws it (``ExtractedPage/imageAreas``).
+    /// Nil when the renderer cannot open the document or draw the page: it is then rendered by
+    /// cairo, images and glyphs and all.
+    private func rulingInk(of ref: DocumentRef, page: PDFPage, number: Int, dpi: Int, threshold: Int,
+                           words: [Box], wordDPI: Int, maxPixels: Int) -> Image? {
+        if openRulingInk?.id != ref.id || openRulingInk?.path != ref.path {
+            openRulingInk = nil
+            let renderer = Self.opened(ref) { try RulingInkRenderer(path: ref.path, password: $0) }
+            openRulingInk = (ref.id, ref.path, renderer.flatMap { $0.pageCount == (try? pdf(for: ref))?.pageCount ? $0 : nil })
+        }
+        let size = page.pixelSize(dpi: dpi)
+        guard let renderer = openRulingInk?.renderer, size.width * size.height <= maxPixels else { return nil }
+        let f = Double(dpi) / Double(wordDPI)
+        return try? renderer.renderInk(page: number, dpi: dpi, threshold: threshold, width: size.width, height: size.height,
+                                       wordCentres: words.map { (Double($0.x) * f + Double($0.width) * f / 2,
+                                                                 Double($0.y) * f + Double($0.height) * f / 2) })
     }
 
     /// Areas of a page in points as boxes of whole pixels at `dpi` (a partial pixel counts,
@@ -284,7 +315,7 @@ public final class PageExtractor {
             // with a loop or a kid that is not a page is listed differently (qpdf counted a font
             // as a page, so every later page got the drawing of the page before it). Checked
             // once, as the document is opened; otherwise its pages are rendered.
-            let qpdf = (try? Self.openForDrawing(ref)).flatMap { qpdf in
+            let qpdf = Self.opened(ref, { try QPDFDocument(path: ref.path, password: $0) }).flatMap { qpdf in
                 (try? pdf(for: ref))?.pageCount == qpdf.pageCount ? qpdf : nil
             }
             openDrawings = (ref.id, ref.path, qpdf)
@@ -294,15 +325,15 @@ public final class PageExtractor {
         return (drawing, DrawingVerdict(drawing, budget: drawingBudget))
     }
 
-    /// The PDF read by qpdf: without a password, then with each password variable's value.
-    private static func openForDrawing(_ ref: DocumentRef) throws -> QPDFDocument {
-        do { return try QPDFDocument(path: ref.path) } catch {
-            let environment = ProcessInfo.processInfo.environment
-            for password in ref.passwordEnv.compactMap({ environment[$0] }) {
-                if let pdf = try? QPDFDocument(path: ref.path, password: password) { return pdf }
-            }
-            throw error
+    /// `open` without a password, then with each of `ref`'s password variables' values in
+    /// order; nil when none opens it.
+    private static func opened<T>(_ ref: DocumentRef, _ open: (String?) throws -> T) -> T? {
+        if let document = try? open(nil) { return document }
+        let environment = ProcessInfo.processInfo.environment
+        for password in ref.passwordEnv.compactMap({ environment[$0] }) {
+            if let document = try? open(password) { return document }
         }
+        return nil
     }
 
     /// The open document for `ref`, opening it (and closing the previous one) when needed.
