@@ -40,9 +40,10 @@ final class ComposedInkTests: XCTestCase {
     }
 
     /// Page 1: a ruled table drawn as vector lines, a pale grey rule, a picture of a ruled form
-    /// and a code image. The raster is composed (no ink where the heading's glyphs are: a render
-    /// has it), holds the rulings a render holds (the table's and the picture's, within 2 px; not
-    /// the pale rule, which leaves no ink on a render), and the code is still read from the
+    /// with a line of text over it and a code image beside the text. The raster is composed (no
+    /// ink where the heading's glyphs are: a render has it), leaves out the code image (no word
+    /// lies over it), holds the rulings a render holds (the table's and the form's, within 2 px;
+    /// not the pale rule, which leaves no ink on a render), and the code is still read from the
     /// image's pixels.
     func testRulingsOfAPageWithImagesAreFoundWithoutRenderingIt() throws {
         let page = try extract(page: 1)
@@ -59,6 +60,9 @@ final class ComposedInkTests: XCTestCase {
         let heading = try headingBox(page)
         XCTAssertGreaterThan(inkCount(rendered, in: heading), 100, "a render shows the heading")
         XCTAssertEqual(inkCount(page.image, in: heading), 0, "the composed raster draws no text")
+        let code = Self.box(x0: 400, y0: 340, x1: 460, y1: 360, pageHeight: 792)
+        XCTAssertGreaterThan(inkCount(rendered, in: code), 100, "cairo draws the code image")
+        XCTAssertEqual(inkCount(page.image, in: code), 0, "a picture beside the text is left out")
 
         // The table (3 rules, 2 sides) and the form in the picture (a frame of 4, one rule, one divider).
         try assertRulings(of: page.image, match: rendered, count: 11, ends: 2)
@@ -104,9 +108,10 @@ final class ComposedInkTests: XCTestCase {
         XCTAssertEqual(codes.map(\.payload), ["QUIRE-INK-1"])
     }
 
-    /// Page 3: page 2 with the form picture, a line of text printed over it. An image words lie
-    /// over is drawn (a scan under its OCR layer holds the page's rulings): the form's six rulings
-    /// are found, as on cairo's render; the code image beside the text is not drawn.
+    /// Page 3: page 2 with the form picture and the line of text printed over it, rendered by
+    /// Splash. An image words lie over is drawn (a scan under its OCR layer holds the page's
+    /// rulings): the form's six rulings are found, as on cairo's render; the code image beside the
+    /// text is not drawn.
     func testAnImageWordsLieOverIsDrawnForItsRulings() throws {
         let page = try extract(page: 3)
         XCTAssertEqual(page.embeddedCodeImages?.count, 2)

@@ -30,11 +30,5 @@ extension BarcodesPageStage {
     }
 
     /// How many of `words` (page pixels) have their centre on `embedded`'s picture.
-    static func words(_ words: [Box], over embedded: EmbeddedCodeImage) -> Int {
-        let w = Double(embedded.image.width), h = Double(embedded.image.height)
-        let corners = [(0.0, 0.0), (w, 0), (0, h), (w, h)].map { embedded.toPage.apply($0.0, $0.1) }
-        let xs = corners.map(\.x), ys = corners.map(\.y)
-        let x0 = xs.min()!, x1 = xs.max()!, y0 = ys.min()!, y1 = ys.max()!
-        return words.count { x0 <= $0.midX && $0.midX <= x1 && y0 <= $0.midY && $0.midY <= y1 }
-    }
+    static func words(_ words: [Box], over embedded: EmbeddedCodeImage) -> Int { embedded.wordsOver(words) }
 }

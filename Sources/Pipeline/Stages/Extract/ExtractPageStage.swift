@@ -40,10 +40,13 @@ final class ExtractPageStage: PageStage {
     /// (``TextLayerPolicy`` rule 4, ``LayerWordShare``); 11: a page whose codes are read from its
     /// images' own pixels and whose drawing is otherwise straight marks has its ruling raster
     /// composed from those pixels and the marks (pale marks leave no ink), not rendered
-    /// (``PageExtractor/composedInk(drawing:images:pageDPI:dpi:width:height:threshold:)``); 12: rulings
+    /// (``PageExtractor/composedInk(drawing:images:words:pageDPI:dpi:width:height:threshold:)``); 12: rulings
     /// read from a page's drawing leave out marks too pale to leave ink, and a page of a document
-    /// with a layer that is off is rendered for its rulings (``QPDF/QPDFDocument/hidesLayers``).
-    static let revision = 12
+    /// with a layer that is off is rendered for its rulings (``QPDF/QPDFDocument/hidesLayers``);
+    /// 13: a text-layer page's ruling raster leaves out the pictures no word lies over, composed
+    /// or drawn (by poppler's Splash renderer, without glyphs, for a page with pictures that is
+    /// not composed: ``PDF/RulingInkRenderer``).
+    static let revision = 13
     static let inputs: [Stage] = []
     static let needsImage = true
     /// The image every stage needing one works on comes from here.

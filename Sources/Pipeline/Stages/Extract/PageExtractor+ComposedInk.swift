@@ -5,17 +5,20 @@ import QPDF
 extension PageExtractor {
     /// The 1-bit ink raster (`dpi`, `width` × `height`, ink below `threshold`) of a text-layer
     /// page whose codes are read from its images' own pixels, composed from what it draws instead
-    /// of rendered: each image from the pixels already decoded for the barcode search (`images`,
-    /// at the page's `pageDPI`), in drawing order, opaque, then the straight marks of its drawing
+    /// of rendered: each image that one of the page's `words` (pixels at `pageDPI`) lies over,
+    /// from the pixels already decoded for the barcode search (`images`, at the page's
+    /// `pageDPI`), in drawing order, opaque, then the straight marks of its drawing
     /// as boxes of their paint's gray (``QPDF/PageDrawing/markTones``: a pale rule leaves no ink). A render would decode every image a second time (JPEG, JPEG 2000 and ICC
     /// transforms in poppler: most of a render of such a page) only for rulings and figures.
     ///
-    /// Text is not drawn: the raster serves the ruling and figure finders, which look for long
-    /// lines and large components, not glyphs. Nil (the page is rendered as before) unless the
+    /// Text is not drawn, nor a picture beside the text (as ``PDF/RulingInkRenderer`` draws the
+    /// page): the raster serves the ruling and figure finders, which look for long lines and
+    /// large components, not glyphs or a photo's edges; a picture is a figure candidate by where
+    /// the PDF places it. An image words lie over (a scan under its OCR layer) holds rulings. Nil (the page is rendered as before) unless the
     /// drawing is complete, unturned, without soft masks, paints nothing but straight marks
     /// besides its images (no curves, slanted strokes or filled areas), and every image it draws
     /// is one of `images` placed upright (no slant).
-    static func composedInk(drawing: PageDrawing, images: [EmbeddedCodeImage], pageDPI: Int, dpi: Int,
+    static func composedInk(drawing: PageDrawing, images: [EmbeddedCodeImage], words: [Box], pageDPI: Int, dpi: Int,
                             width: Int, height: Int, threshold: Int) throws(ImageError) -> Image? {
         guard drawing.complete, drawing.rotation == 0, drawing.otherPaint == 0, drawing.softMasks == 0,
               images.count == drawing.images.count, pageDPI > 0,
@@ -23,7 +26,7 @@ extension PageExtractor {
         else { return nil }
         let ink = try Image.blank(width: width, height: height, depth: 1, resolution: dpi)
         let k = Double(dpi) / Double(pageDPI)
-        for embedded in images {
+        for embedded in images where embedded.wordsOver(words) > 0 {
             let t = embedded.toPage, b = embedded.border
             let inner = embedded.image.width - 2 * b, innerHeight = embedded.image.height - 2 * b
             guard inner > 0, innerHeight > 0 else { continue }

@@ -11,6 +11,15 @@ public struct EmbeddedCodeImage {
     public var toPage: PixelAffine
     /// The white border around the image's own pixels (``EmbeddedImageLayout/border``).
     public var border = 0
+
+    /// How many of `words` (page pixels, those `toPage` maps to) have their centre on the picture.
+    public func wordsOver(_ words: [Box]) -> Int {
+        let w = Double(image.width), h = Double(image.height)
+        let corners = [(0.0, 0.0), (w, 0), (0, h), (w, h)].map { toPage.apply($0.0, $0.1) }
+        let xs = corners.map(\.x), ys = corners.map(\.y)
+        let x0 = xs.min()!, x1 = xs.max()!, y0 = ys.min()!, y1 = ys.max()!
+        return words.count { x0 <= $0.midX && $0.midX <= x1 && y0 <= $0.midY && $0.midY <= y1 }
+    }
 }
 
 extension PageExtractor {

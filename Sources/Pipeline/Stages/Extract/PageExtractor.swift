@@ -174,7 +174,8 @@ public final class PageExtractor {
             // framed badge the composed frame lost two sides the render shows; not followed up.)
             if let embedded, let threshold = cheap?.inkThreshold, let drawing = read?.drawing, !pdf.hasOptionalContent,
                case let size = page.pixelSize(dpi: imageDPI),
-               let composed = try? Self.composedInk(drawing: drawing, images: embedded, pageDPI: settings.dpi, dpi: imageDPI,
+               let composed = try? Self.composedInk(drawing: drawing, images: embedded, words: text?.words.map(\.box) ?? [],
+                                                    pageDPI: settings.dpi, dpi: imageDPI,
                                                    width: size.width, height: size.height, threshold: threshold) {
                 image = composed
             } else if let threshold = cheap?.inkThreshold, let layer = text, let drawing = read?.drawing, !drawing.drawsNoImages,
@@ -211,7 +212,7 @@ public final class PageExtractor {
     /// The ruling raster of a text-layer page that draws images, made by poppler's Splash
     /// renderer (``PDF/RulingInkRenderer``): its lines, fills and marks, and the images its words
     /// (`words`, pixels at `wordDPI`) lie over; not the pictures beside its text, whose decoding
-    /// was most of the raster's cost, and not its glyphs (as ``composedInk(drawing:images:pageDPI:dpi:width:height:threshold:)``).
+    /// was most of the raster's cost, and not its glyphs (as ``composedInk(drawing:images:words:pageDPI:dpi:width:height:threshold:)``).
     /// A picture is a figure candidate by where the PDF draws it (``ExtractedPage/imageAreas``).
     /// Nil when the renderer cannot open the document or draw the page: it is then rendered by
     /// cairo, images and glyphs and all.
