@@ -31,6 +31,18 @@ final class ComposedInkTests: XCTestCase {
         return n
     }
 
+    /// Cairo's 1-bit raster of page `number`, after checking that `page`'s raster is a 1-bit one
+    /// at the ruling resolution of the same size.
+    private func cairoRaster(of number: Int, matching page: ExtractedPage,
+                             file: StaticString = #filePath, line: UInt = #line) throws -> Image {
+        XCTAssertEqual(page.image.resolution, ExtractPageStage.rulingDPI, file: file, line: line)
+        XCTAssertEqual(page.image.depth, 1, file: file, line: line)
+        let rendered = try PDFDocument(path: Self.fixture).page(number).renderInk(dpi: ExtractPageStage.rulingDPI, threshold: Self.ink)
+        XCTAssertEqual(page.image.width, rendered.width, file: file, line: line)
+        XCTAssertEqual(page.image.height, rendered.height, file: file, line: line)
+        return rendered
+    }
+
     /// The heading's box on the 100-dpi raster (from the text layer at the page's 300 dpi).
     private func headingBox(_ page: ExtractedPage) throws -> Box {
         let heading = try XCTUnwrap(page.textLayer?.words.first { $0.text == "Composed" })
@@ -51,12 +63,7 @@ final class ComposedInkTests: XCTestCase {
         XCTAssertEqual(page.drawing, .mayHoldCodes)
         let images = try XCTUnwrap(page.embeddedCodeImages)
         XCTAssertEqual(images.count, 2)
-        XCTAssertEqual(page.image.resolution, ExtractPageStage.rulingDPI)
-        XCTAssertEqual(page.image.depth, 1)
-        let pdf = try PDFDocument(path: Self.fixture)
-        let rendered = try pdf.page(1).renderInk(dpi: ExtractPageStage.rulingDPI, threshold: Self.ink)
-        XCTAssertEqual(page.image.width, rendered.width)
-        XCTAssertEqual(page.image.height, rendered.height)
+        let rendered = try cairoRaster(of: 1, matching: page)
         let heading = try headingBox(page)
         XCTAssertGreaterThan(inkCount(rendered, in: heading), 100, "a render shows the heading")
         XCTAssertEqual(inkCount(page.image, in: heading), 0, "the composed raster draws no text")
@@ -87,11 +94,7 @@ final class ComposedInkTests: XCTestCase {
         let page = try extract(page: 2)
         let images = try XCTUnwrap(page.embeddedCodeImages)
         XCTAssertEqual(images.count, 1)
-        XCTAssertEqual(page.image.resolution, ExtractPageStage.rulingDPI)
-        XCTAssertEqual(page.image.depth, 1)
-        let rendered = try PDFDocument(path: Self.fixture).page(2).renderInk(dpi: ExtractPageStage.rulingDPI, threshold: Self.ink)
-        XCTAssertEqual(page.image.width, rendered.width)
-        XCTAssertEqual(page.image.height, rendered.height)
+        let rendered = try cairoRaster(of: 2, matching: page)
         let heading = try headingBox(page)
         XCTAssertGreaterThan(inkCount(rendered, in: heading), 100, "cairo draws the heading")
         XCTAssertEqual(inkCount(page.image, in: heading), 0, "no glyphs")
