@@ -46,6 +46,11 @@ let package = Package(
         .target(name: "PopplerInkShim",
                 cxxSettings: [.unsafeFlags(["-I/usr/include/poppler"])],
                 linkerSettings: [.linkedLibrary("poppler")]),
+        // One walk over the text poppler-glib has laid out for a page (its cached TextPage), where
+        // poppler-glib's own calls walk it three times; the same private headers.
+        .target(name: "PopplerTextShim",
+                cxxSettings: [.unsafeFlags(["-I/usr/include/poppler"])],
+                linkerSettings: [.linkedLibrary("poppler")]),
 
         // MARK: Pure values and algorithms (no C).
         .target(name: "DocumentModel"),
@@ -61,7 +66,7 @@ let package = Package(
         .target(name: "XML", dependencies: ["CLibXML2"]),
         .target(name: "QPDF", dependencies: ["CQPDF", "QPDFTokenShim"]),
         .target(name: "Imaging", dependencies: ["CLeptonica", "CTIFF", "CExif", "CGIF", "DocumentModel"]),
-        .target(name: "PDF", dependencies: ["CPoppler", "PopplerInkShim", "Imaging", "DocumentModel"]),
+        .target(name: "PDF", dependencies: ["CPoppler", "PopplerInkShim", "PopplerTextShim", "Imaging", "DocumentModel"]),
         .target(name: "OCR", dependencies: ["CTesseract", "Imaging", "DocumentModel"]),
         .target(name: "Barcodes", dependencies: ["ZXingShim", "CZBar", "Imaging", "DocumentModel"]),
         .target(name: "PhoneNumbers", dependencies: ["PhoneNumberShim", "DataDetection"]),

@@ -1,4 +1,5 @@
 import CPoppler
+import PopplerTextShim
 import DocumentModel
 
 extension PDFPage {
@@ -14,33 +15,71 @@ extension PDFPage {
         return glyphs
     }
 
-    /// The text of the page's content: poppler's text (`poppler_page_get_text`), one rectangle
-    /// per character (`poppler_page_get_text_layout`, points, top-left origin of the page as
-    /// displayed) and font runs (`poppler_page_get_text_attributes`).
+    /// The text of the page's content, as poppler-glib lays it out: its characters in poppler's
+    /// reading order with a space between words and a line end between lines, each with its
+    /// rectangle (points, top-left origin of the page as displayed) and its font run's size and
+    /// weight.
+    ///
+    /// Read in one walk of poppler's text (`oneWalkGlyphs`); a page that walk leaves to
+    /// poppler-glib (right-to-left text, characters its UTF-8 does not carry) is read through
+    /// poppler-glib's three calls (`glibContentGlyphs`), which the walk matches glyph for glyph.
     func contentGlyphs() -> [Glyph] {
-        withPage { page in
-            guard let cText = poppler_page_get_text(page) else { return [] }
-            // poppler_page_get_text: "a newly allocated string; free with g_free".
-            let text = String(cString: cText)
-            g_free(cText)
-            var rects: UnsafeMutablePointer<PopplerRectangle>?
-            var count: guint = 0
-            guard poppler_page_get_text_layout(page, &rects, &count) != 0, let rects else { return [] }
-            defer { g_free(rects) }
-            let fonts = fontRuns(page)
-            var glyphs: [Glyph] = []
-            glyphs.reserveCapacity(Int(count))
-            var runIndex = 0
-            for (i, scalar) in text.unicodeScalars.enumerated() where i < Int(count) {
-                while runIndex < fonts.count && fonts[runIndex].end < i { runIndex += 1 }
-                let run = runIndex < fonts.count && fonts[runIndex].start <= i ? fonts[runIndex] : nil
-                let r = rects[i]
-                glyphs.append(Glyph(scalar: scalar, x0: min(r.x1, r.x2), y0: min(r.y1, r.y2),
-                                    x1: max(r.x1, r.x2), y1: max(r.y1, r.y2),
-                                    fontSize: run?.size, isBold: run?.isBold ?? false))
-            }
-            return glyphs
+        withPage { page in oneWalkGlyphs(page) ?? glibContentGlyphs(page) }
+    }
+
+    /// The page's glyphs from one walk of poppler-glib's cached text (`PopplerTextShim`); nil
+    /// when the shim leaves the page to poppler-glib's own calls.
+    func oneWalkGlyphs(_ page: OpaquePointer) -> [Glyph]? {
+        // Any text call builds poppler-glib's text of the page and caches it on the page; the
+        // text of an empty area walks none of it.
+        var nothing = PopplerRectangle(x1: 0, y1: 0, x2: 0, y2: 0)
+        g_free(poppler_page_get_text_for_area(page, &nothing))
+        var width = 0.0, height = 0.0
+        poppler_page_get_size(page, &width, &height)
+        var text = quire_text_page()
+        guard quire_text_read(UnsafeMutableRawPointer(page), poppler_page_get_index(page), width, height, &text)
+                == QUIRE_TEXT_OK else { return nil }
+        defer { quire_text_free(&text) }
+        let bold = (0..<Int(text.font_count)).map { i in
+            text.fonts[i].map { TextLayerBuilder.isBoldFont(String(cString: $0)) } ?? false
         }
+        guard let cGlyphs = text.glyphs else { return [] }
+        var glyphs: [Glyph] = []
+        glyphs.reserveCapacity(Int(text.count))
+        for g in UnsafeBufferPointer(start: cGlyphs, count: Int(text.count)) {
+            guard let scalar = Unicode.Scalar(g.code) else { return nil }
+            glyphs.append(Glyph(scalar: scalar, x0: min(g.x1, g.x2), y0: min(g.y1, g.y2),
+                                x1: max(g.x1, g.x2), y1: max(g.y1, g.y2),
+                                fontSize: g.size, isBold: bold.indices.contains(Int(g.font)) && bold[Int(g.font)]))
+        }
+        return glyphs
+    }
+
+    /// The page's glyphs through poppler-glib's calls: its text (`poppler_page_get_text`), one
+    /// rectangle per character (`poppler_page_get_text_layout`) and font runs
+    /// (`poppler_page_get_text_attributes`), each a walk of the page's text.
+    func glibContentGlyphs(_ page: OpaquePointer) -> [Glyph] {
+        guard let cText = poppler_page_get_text(page) else { return [] }
+        // poppler_page_get_text: "a newly allocated string; free with g_free".
+        let text = String(cString: cText)
+        g_free(cText)
+        var rects: UnsafeMutablePointer<PopplerRectangle>?
+        var count: guint = 0
+        guard poppler_page_get_text_layout(page, &rects, &count) != 0, let rects else { return [] }
+        defer { g_free(rects) }
+        let fonts = fontRuns(page)
+        var glyphs: [Glyph] = []
+        glyphs.reserveCapacity(Int(count))
+        var runIndex = 0
+        for (i, scalar) in text.unicodeScalars.enumerated() where i < Int(count) {
+            while runIndex < fonts.count && fonts[runIndex].end < i { runIndex += 1 }
+            let run = runIndex < fonts.count && fonts[runIndex].start <= i ? fonts[runIndex] : nil
+            let r = rects[i]
+            glyphs.append(Glyph(scalar: scalar, x0: min(r.x1, r.x2), y0: min(r.y1, r.y2),
+                                x1: max(r.x1, r.x2), y1: max(r.y1, r.y2),
+                                fontSize: run?.size, isBold: run?.isBold ?? false))
+        }
+        return glyphs
     }
 
     /// The text layer as words and lines in page pixels at `dpi` (see `TextLayerBuilder`).
