@@ -71,7 +71,13 @@ extension PDFPage {
         var glyphs: [Glyph] = []
         glyphs.reserveCapacity(Int(count))
         var runIndex = 0
-        for (i, scalar) in text.unicodeScalars.enumerated() where i < Int(count) {
+        var i = 0   // the character's index among the rectangles and the font runs
+        for scalar in text.unicodeScalars where i < Int(count) {
+            // The text of a right-to-left run comes reversed into reading order between an
+            // embedding mark and a pop (U+202A or U+202B … U+202C, poppler's `reorderText`);
+            // the rectangles and the runs count neither mark.
+            if Self.embeddingMarks.contains(scalar.value) { continue }
+            defer { i += 1 }
             while runIndex < fonts.count && fonts[runIndex].end < i { runIndex += 1 }
             let run = runIndex < fonts.count && fonts[runIndex].start <= i ? fonts[runIndex] : nil
             let r = rects[i]
@@ -81,6 +87,9 @@ extension PDFPage {
         }
         return glyphs
     }
+
+    /// Left-to-right embedding, right-to-left embedding, pop directional formatting.
+    private static let embeddingMarks: Set<UInt32> = [0x202A, 0x202B, 0x202C]
 
     /// The text layer as words and lines in page pixels at `dpi` (see `TextLayerBuilder`).
     public func textLayer(dpi: Int) -> PageText {

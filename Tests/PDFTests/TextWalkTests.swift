@@ -37,6 +37,21 @@ final class TextWalkTests: XCTestCase {
         let glyphs = page.contentGlyphs()
         XCTAssertEqual(glyphs, glib(page))
         XCTAssertTrue(glyphs.contains { $0.scalar.value >= 0x05D0 && $0.scalar.value <= 0x05EA })
+        // poppler's text brackets each right-to-left run with embedding marks its rectangles do
+        // not count: the words keep no mark, and the words after the run keep their own boxes.
+        XCTAssertFalse(glyphs.contains { (0x202A...0x202C).contains($0.scalar.value) })
+        let lines = page.textLayer(dpi: 72).lines
+        XCTAssertEqual(lines.count, 2, "\(lines.map(\.text))")
+        let words = lines.flatMap(\.words)
+        XCTAssertEqual(words.map(\.text).filter { $0.unicodeScalars.allSatisfy(\.isASCII) },
+                       ["Shalom:", "and", "goodbye", "A", "plain", "second", "line."])
+        let hebrew = words.filter { $0.text.unicodeScalars.contains { $0.value >= 0x05D0 && $0.value <= 0x05EA } }
+        XCTAssertEqual(hebrew.count, 2, "\(words.map(\.text))")
+        let shalom = try XCTUnwrap(words.first { $0.text == "Shalom:" }), and = try XCTUnwrap(words.first { $0.text == "and" })
+        for word in hebrew {
+            XCTAssertGreaterThan(word.box.minX, shalom.box.maxX, word.text)
+            XCTAssertLessThan(word.box.maxX, and.box.minX, word.text)
+        }
     }
 
     /// Every page of every PDF the suite keeps as a fixture reads the same both ways.
