@@ -20,9 +20,11 @@ extension PDFPage {
     /// rectangle (points, top-left origin of the page as displayed) and its font run's size and
     /// weight.
     ///
-    /// Read in one walk of poppler's text (`oneWalkGlyphs`); a page that walk leaves to
-    /// poppler-glib (right-to-left text, characters its UTF-8 does not carry) is read through
-    /// poppler-glib's three calls (`glibContentGlyphs`), which the walk matches glyph for glyph.
+    /// Read in one walk of poppler's text (`oneWalkGlyphs`), which matches poppler-glib's three
+    /// calls glyph for glyph on a left-to-right page, and reads a page with right-to-left text
+    /// line by line, where poppler-glib's whole-page selection loses lines. A page the walk leaves
+    /// to poppler-glib (characters its UTF-8 does not carry) is read through those calls
+    /// (`glibContentGlyphs`).
     func contentGlyphs() -> [Glyph] {
         withPage { page in oneWalkGlyphs(page) ?? glibContentGlyphs(page) }
     }

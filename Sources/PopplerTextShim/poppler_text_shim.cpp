@@ -1,23 +1,32 @@
 // One walk over poppler-glib's cached text of a page: see include/poppler_text_shim.h.
 //
-// The order, the boxes, the spaces and the line ends follow poppler-glib 22.12's
-// `poppler_page_get_text_layout_for_area` and `poppler_page_get_text_attributes_for_area`
+// Left-to-right pages: the order, the boxes, the spaces and the line ends follow poppler-glib
+// 22.12's `poppler_page_get_text_layout_for_area` and `poppler_page_get_text_attributes_for_area`
 // (glib/poppler-page.cc), which walk the same `TextPage::getSelectionWords`; the characters
 // follow `TextSelectionDumper::getText` (poppler/TextOutputDev.cc), which writes each selected
-// run of a word through `TextPage::dumpFragment` — unchanged, for UTF-8 text that holds no
-// right-to-left character. Pages with such characters are left to poppler-glib (IRREGULAR).
-
+// run of a word through `TextPage::dumpFragment` — unchanged, for text with no right-to-left
+// character.
+//
+// Pages with right-to-left characters: poppler 22.12's whole-page selection loses lines of a
+// page whose primary direction is right to left (of five Hebrew lines and a Latin one, the
+// selection held one line), and reverses the words of its left-to-right lines too. They are
+// walked line by line instead, flows, blocks and lines in poppler's order, each line in its own
+// direction, each word's characters reordered as `dumpFragment` reorders them (right-to-left
+// runs reversed into reading order, without the embedding marks it adds).
 #include "poppler_text_shim.h"
 
 #include <GlobalParams.h>
 #include <Page.h>
 #include <TextOutputDev.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <new>
 #include <string>
 #include <vector>
+
+#include "poppler_bidi_types.h"
 
 namespace {
 
@@ -39,26 +48,80 @@ struct GlibPage {
 /// end poppler-glib's C string), not a surrogate, not past U+10FFFF.
 bool isPlainScalar(Unicode u) { return u != 0 && (u < 0xD800 || u > 0xDFFF) && u <= 0x10FFFF; }
 
-/// True for every character poppler 22.12's type table calls right-to-left (`unicodeTypeR`, which
-/// libpoppler does not export), and a few more: Hebrew, Arabic, Syriac, Thaana and N'Ko
-/// (U+0590–U+08FF), the right-to-left mark, embedding and override, and the Hebrew and Arabic
-/// presentation forms. Extra characters only leave a page to poppler-glib.
-bool mayBeRightToLeft(Unicode u) {
-    return (u >= 0x0590 && u <= 0x08FF) || u == 0x200F || u == 0x202B || u == 0x202E || (u >= 0xFB18 && u <= 0xFDFF)
-        || (u >= 0xFE6C && u <= 0xFEFF);
-}
-
-/// True when some word of the page holds a right-to-left character: `TextPage::dumpFragment`
-/// reorders such runs (and adds embedding marks), and the page's primary direction, which
-/// reverses whole lines, is right-to-left only when such characters are many.
-bool holdsRightToLeft(const TextPage *text) {
+/// Calls `body` with every character of every word of the page (all its flows, blocks and
+/// lines) until it returns false; false when it did.
+template <typename Body> bool eachCharacter(const TextPage *text, Body body) {
     for (const TextFlow *flow = text->getFlows(); flow; flow = flow->getNext())
         for (const TextBlock *block = flow->getBlocks(); block; block = block->getNext())
             for (const TextLine *line = block->getLines(); line; line = line->getNext())
                 for (const TextWord *word = line->getWords(); word; word = word->getNext())
                     for (int i = 0; i < word->getLength(); ++i)
-                        if (mayBeRightToLeft(*word->getChar(i))) return true;
-    return false;
+                        if (!body(*word->getChar(i))) return false;
+    return true;
+}
+
+template <size_t N> bool inRanges(const quire_bidi::Range (&ranges)[N], Unicode u) {
+    size_t lo = 0, hi = N;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (ranges[mid].last < u) lo = mid + 1; else hi = mid;
+    }
+    return lo < N && ranges[lo].first <= u;
+}
+
+// poppler's `unicodeTypeL`, `unicodeTypeR` and `unicodeTypeNum` (not exported by libpoppler).
+bool typeL(Unicode u) { return inRanges(quire_bidi::leftToRight, u); }
+bool typeR(Unicode u) { return inRanges(quire_bidi::rightToLeft, u); }
+bool typeNum(Unicode u) { return inRanges(quire_bidi::number, u); }
+
+/// What the page's words say of their direction: whether any character is right-to-left, and
+/// the primary direction `TextPage::coalesce` gives the page (left to right unless its
+/// right-to-left characters outnumber its left-to-right ones).
+struct Direction {
+    bool holdsRightToLeft = false;
+    bool primaryLR = true;
+
+    explicit Direction(const TextPage *text) {
+        long lrCount = 0;
+        eachCharacter(text, [&](Unicode u) {
+            if (typeL(u)) ++lrCount;
+            else if (typeR(u)) { --lrCount; holdsRightToLeft = true; }
+            return true;
+        });
+        primaryLR = lrCount >= 0;
+    }
+};
+
+/// The order `TextPage::dumpFragment` writes the characters `begin ..< end` of `word` in
+/// (poppler's `reorderText`, its embedding marks left out): on a left-to-right page the
+/// right-to-left runs reversed, on a right-to-left page the whole reversed but its
+/// left-to-right runs.
+void reorder(const TextWord *word, int begin, int end, bool primaryLR, std::vector<int> &order) {
+    order.clear();
+    auto t = [word](int k) { return *word->getChar(k); };
+    if (primaryLR) {
+        int i = begin;
+        while (i < end) {
+            int j = i;
+            while (j < end && !typeR(t(j))) ++j;
+            for (int k = i; k < j; ++k) order.push_back(k);
+            i = j;
+            while (j < end && !(typeL(t(j)) || typeNum(t(j)))) ++j;
+            for (int k = j - 1; k >= i; --k) order.push_back(k);
+            i = j;
+        }
+    } else {
+        int i = end - 1;
+        while (i >= begin) {
+            int j = i;
+            while (j >= begin && !(typeL(t(j)) || typeNum(t(j)))) --j;
+            for (int k = i; k > j; --k) order.push_back(k);
+            i = j;
+            while (j >= begin && !typeR(t(j))) --j;
+            for (int k = j + 1; k <= i; ++k) order.push_back(k);
+            i = j;
+        }
+    }
 }
 
 /// A font run's name as `poppler_page_get_text_attributes` gives it: "Default" for none, the
@@ -105,78 +168,135 @@ struct SelectedLines {
     }
 };
 
-quire_text_status read(void *glibPage, int index, double width, double height, quire_text_page *out) {
-    auto *page = static_cast<GlibPage *>(glibPage);
-    if (!page || page->index != index || !page->page || page->page->getNum() != index + 1 || !page->text)
-        return QUIRE_TEXT_UNAVAILABLE;
-    if (!globalParams || globalParams->getTextEncodingName() != "UTF-8") return QUIRE_TEXT_UNAVAILABLE;
-    TextPage *text = page->text;
-    if (holdsRightToLeft(text)) return QUIRE_TEXT_IRREGULAR;
+/// The glyphs of a page as they are read, and the font table they refer to.
+struct Glyphs {
+    std::vector<quire_text_glyph> list;
+    FontTable fonts;
+    quire_text_glyph last {}; // the glyph the current run ends at: spaces and line ends join it
 
+    void character(const TextWord *word, int k, int boxIndex) {
+        quire_text_glyph g {};
+        g.code = *word->getChar(k);
+        g.font = fonts.index(word, k);
+        g.size = word->getFontSize();
+        word->getCharBBox(boxIndex, &g.x1, &g.y1, &g.x2, &g.y2);
+        list.push_back(g);
+        last = g;
+    }
+    void space(double x1, double y1, double x2, double y2) { list.push_back({ 0x20, last.font, x1, y1, x2, y2, last.size }); }
+    void lineEnd(double x, double y) { list.push_back({ 0x0A, last.font, x, y, x, y, last.size }); }
+};
+
+/// True when no selected character of the page would come out of poppler's UTF-8 text changed.
+bool plainScalars(const TextPage *text) { return eachCharacter(text, isPlainScalar); }
+
+/// A left-to-right page, as poppler-glib's whole-page selection gives it.
+void readSelection(TextPage *text, double width, double height, Glyphs &out) {
     PDFRectangle selection(0, 0, width, height);
     SelectedLines selected;
     selected.lines = text->getSelectionWords(&selection, selectionStyleGlyph, &selected.count);
-    if (!selected.lines || selected.count == 0) return QUIRE_TEXT_OK;
-
-    // Characters, plus a space after a word that has one (but the line's last), plus a line end
-    // after every line but the last: the count poppler-glib's layout allocates.
-    size_t count = 0;
-    for (int i = 0; i < selected.count; ++i) {
-        const auto &words = *selected.lines[i];
-        for (size_t j = 0; j < words.size(); ++j) {
-            const TextWordSelection *sel = words[j];
-            for (int k = sel->getBegin(); k < sel->getEnd(); ++k)
-                if (!isPlainScalar(*sel->getWord()->getChar(k))) return QUIRE_TEXT_IRREGULAR;
-            count += size_t(sel->getEnd() - sel->getBegin());
-            if (j + 1 < words.size() && sel->getWord()->hasSpaceAfter()) ++count;
-        }
-        if (i + 1 < selected.count) ++count;
-    }
-
-    auto *glyphs = static_cast<quire_text_glyph *>(std::malloc(count * sizeof(quire_text_glyph)));
-    if (!glyphs && count > 0) return QUIRE_TEXT_FAILED;
-    FontTable fonts;
-    size_t n = 0;
-    quire_text_glyph last {}; // the glyph the current run ends at: spaces and line ends join it
+    if (!selected.lines) selected.count = 0;
     for (int i = 0; i < selected.count; ++i) {
         const auto &words = *selected.lines[i];
         double x1 = 0, y1 = 0, x2 = 0, y2 = 0;
         for (size_t j = 0; j < words.size(); ++j) {
             const TextWordSelection *sel = words[j];
             const TextWord *word = sel->getWord();
-            for (int k = sel->getBegin(); k < sel->getEnd(); ++k) {
-                quire_text_glyph &g = glyphs[n++];
-                g.code = *word->getChar(k);
-                g.font = fonts.index(word, k);
-                g.size = word->getFontSize();
-                word->getCharBBox(k, &g.x1, &g.y1, &g.x2, &g.y2);
-                last = g;
-            }
+            for (int k = sel->getBegin(); k < sel->getEnd(); ++k) out.character(word, k, k);
             word->getBBox(&x1, &y1, &x2, &y2);
             if (j + 1 < words.size() && word->hasSpaceAfter()) {
                 double x3, y3, x4, y4;
                 words[j + 1]->getWord()->getBBox(&x3, &y3, &x4, &y4);
-                glyphs[n++] = { 0x20, last.font, x2, y1, x3, y2, last.size };
+                out.space(x2, y1, x3, y2);
             }
         }
-        if (i + 1 < selected.count) glyphs[n++] = { 0x0A, last.font, x2, y2, x2, y2, last.size };
+        if (i + 1 < selected.count) out.lineEnd(x2, y2);
     }
+}
 
-    char **names = static_cast<char **>(std::calloc(fonts.names.size() + 1, sizeof(char *)));
-    if (!names) { std::free(glyphs); return QUIRE_TEXT_FAILED; }
-    for (size_t k = 0; k < fonts.names.size(); ++k) {
-        names[k] = strdup(fonts.names[k].c_str());
-        if (!names[k]) {
-            for (size_t m = 0; m < k; ++m) std::free(names[m]);
-            std::free(names);
-            std::free(glyphs);
-            return QUIRE_TEXT_FAILED;
-        }
+/// A page with right-to-left characters, line by line (see the top of this file). A line whose
+/// letters are mostly right-to-left (or, as many each way, on a right-to-left page) has its
+/// words from right to left and its words' characters reordered as on a right-to-left page;
+/// any other line as on a left-to-right one. Within a reordered run the characters come in
+/// reading order and the boxes in drawing order: each word keeps its own box, and its boxes
+/// advance one way, as a word's do.
+void readLines(const TextPage *text, bool primaryLR, Glyphs &out) {
+    std::vector<const TextWord *> words;
+    std::vector<int> order;
+    bool first = true;
+    double endX = 0, endY = 0; // the previous line's last word's bottom right
+    for (const TextFlow *flow = text->getFlows(); flow; flow = flow->getNext())
+        for (const TextBlock *block = flow->getBlocks(); block; block = block->getNext())
+            for (const TextLine *line = block->getLines(); line; line = line->getNext()) {
+                words.clear();
+                for (const TextWord *word = line->getWords(); word; word = word->getNext())
+                    if (word->getLength() > 0) words.push_back(word);
+                if (words.empty()) continue;
+                // The line's own direction: its letters' majority, else the page's.
+                long lr = 0;
+                for (const TextWord *word : words)
+                    for (int i = 0; i < word->getLength(); ++i) {
+                        Unicode u = *word->getChar(i);
+                        lr += typeL(u) ? 1 : typeR(u) ? -1 : 0;
+                    }
+                const bool lineLR = lr > 0 || (lr == 0 && primaryLR);
+                if (!lineLR) std::reverse(words.begin(), words.end());
+                if (!first) out.lineEnd(endX, endY);
+                first = false;
+                double x1 = 0, y1 = 0, x2 = 0, y2 = 0;
+                for (size_t j = 0; j < words.size(); ++j) {
+                    const TextWord *word = words[j];
+                    reorder(word, 0, word->getLength(), lineLR, order);
+                    for (size_t n = 0; n < order.size(); ++n) out.character(word, order[n], int(n));
+                    word->getBBox(&x1, &y1, &x2, &y2);
+                    if (j + 1 == words.size()) break;
+                    // The space between two words of the line, which poppler records on the
+                    // left one of the two.
+                    const TextWord *next = words[j + 1];
+                    double x3, y3, x4, y4;
+                    next->getBBox(&x3, &y3, &x4, &y4);
+                    if (lineLR) {
+                        if (word->hasSpaceAfter()) out.space(x2, y1, x3, y2);
+                    } else if (next->hasSpaceAfter()) {
+                        out.space(x4, y1, x1, y2);
+                    }
+                }
+                endX = x2;
+                endY = y2;
+            }
+}
+
+quire_text_status read(void *glibPage, int index, double width, double height, quire_text_page *out) {
+    auto *page = static_cast<GlibPage *>(glibPage);
+    if (!page || page->index != index || !page->page || page->page->getNum() != index + 1 || !page->text)
+        return QUIRE_TEXT_UNAVAILABLE;
+    if (!globalParams || globalParams->getTextEncodingName() != "UTF-8") return QUIRE_TEXT_UNAVAILABLE;
+    TextPage *text = page->text;
+    if (!plainScalars(text)) return QUIRE_TEXT_IRREGULAR;
+    Direction direction(text);
+    Glyphs glyphs;
+    if (direction.holdsRightToLeft) readLines(text, direction.primaryLR, glyphs);
+    else readSelection(text, width, height, glyphs);
+
+    size_t count = glyphs.list.size();
+    auto *list = static_cast<quire_text_glyph *>(std::malloc(std::max<size_t>(1, count) * sizeof(quire_text_glyph)));
+    char **names = static_cast<char **>(std::calloc(glyphs.fonts.names.size() + 1, sizeof(char *)));
+    bool failed = !list || !names;
+    for (size_t k = 0; !failed && k < glyphs.fonts.names.size(); ++k) {
+        names[k] = strdup(glyphs.fonts.names[k].c_str());
+        failed = !names[k];
     }
-    out->glyphs = glyphs;
-    out->count = int32_t(n);
+    if (failed) {
+        for (size_t k = 0; names && k < glyphs.fonts.names.size(); ++k) std::free(names[k]);
+        std::free(names);
+        std::free(list);
+        return QUIRE_TEXT_FAILED;
+    }
+    if (count > 0) std::memcpy(list, glyphs.list.data(), count * sizeof(quire_text_glyph));
+    out->glyphs = list;
+    out->count = int32_t(count);
     out->fonts = names;
-    out->font_count = int32_t(fonts.names.size());
+    out->font_count = int32_t(glyphs.fonts.names.size());
     return QUIRE_TEXT_OK;
 }
 

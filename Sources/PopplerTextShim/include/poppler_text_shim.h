@@ -8,6 +8,9 @@
 // boxes and their fonts in one walk of the same selection, in the same order and with the same
 // boxes, spaces and line ends as those three calls give.
 //
+// A page with right-to-left characters is read line by line instead: poppler's whole-page
+// selection loses lines of such a page (see poppler_text_shim.cpp).
+//
 // Contract: no C++ exception crosses this boundary; the glyphs are owned by the caller and freed
 // with `quire_text_free`; one thread uses a page at a time.
 
@@ -45,9 +48,8 @@ typedef enum quire_text_status {
     /// The page's cached text is not where this build of poppler-glib keeps it, or not built:
     /// read it through poppler-glib's own calls.
     QUIRE_TEXT_UNAVAILABLE = 1,
-    /// The text holds characters that poppler's text reorders (right-to-left scripts) or that
-    /// do not survive its UTF-8 text unchanged (U+0000, surrogates, values past U+10FFFF): read
-    /// it through poppler-glib's own calls, which define the text of such a page.
+    /// The text holds characters that do not survive poppler's UTF-8 text unchanged (U+0000,
+    /// surrogates, values past U+10FFFF): read it through poppler-glib's own calls.
     QUIRE_TEXT_IRREGULAR = 2,
     /// Out of memory or a C++ exception.
     QUIRE_TEXT_FAILED = 3,

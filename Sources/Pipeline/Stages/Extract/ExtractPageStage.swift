@@ -45,9 +45,10 @@ final class ExtractPageStage: PageStage {
     /// with a layer that is off is rendered for its rulings (``QPDF/QPDFDocument/hidesLayers``);
     /// 13: a text-layer page's ruling raster leaves out the pictures no word lies over, composed
     /// or drawn (by poppler's Splash renderer, without glyphs, for a page with pictures that is
-    /// not composed: ``PDF/RulingInkRenderer``); 14: a text layer with right-to-left runs keeps
-    /// its words and their boxes: poppler's embedding marks around those runs no longer shift
-    /// every later character onto the next one's box (nor cut the page's last characters).
+    /// not composed: ``PDF/RulingInkRenderer``); 14: a text layer with right-to-left text keeps
+    /// every line (poppler-glib's whole-page selection lost most lines of a right-to-left page)
+    /// in its own direction, and its words their boxes (poppler's embedding marks around a
+    /// right-to-left run no longer shift every later character onto another one's box).
     static let revision = 14
     static let inputs: [Stage] = []
     static let needsImage = true
