@@ -1,0 +1,34 @@
+import DocumentModel
+import XCTest
+@testable import Layout
+
+/// A line of a right-to-left script reads from right to left: its text (and its block's) keeps
+/// the words in reading order, while its words stay sorted left to right for the geometry.
+final class WritingDirectionTests: XCTestCase {
+    // Hebrew words of one sentence in reading order ("the records of the archive are open").
+    private let hebrew = ["\u{5E8}\u{5E9}\u{5D5}\u{5DE}\u{5D5}\u{5EA}", "\u{5D4}\u{5D0}\u{5E8}\u{5DB}\u{5D9}\u{5D5}\u{5DF}",
+                          "\u{5E4}\u{5EA}\u{5D5}\u{5D7}\u{5D5}\u{5EA}", "2025"]
+
+    func testRightToLeftLineTextIsInReadingOrder() {
+        var page = SyntheticPage()
+        // Drawn left to right on the page, the last word read comes first.
+        page.add(hebrew.reversed().joined(separator: " "), x: 100, y: 100)
+        page.add(prose(8), x: 100, y: 124)
+        let blocks = page.analyze()
+        XCTAssertEqual(blocks.map(\.text), [hebrew.joined(separator: " ") + " " + prose(8)], "\(blocks.map(\.text))")
+        let line = TextLine(words: page.lines[0].words, source: 0)
+        XCTAssertEqual(line.words.map(\.box.minX), line.words.map(\.box.minX).sorted(), "the words stay left to right")
+    }
+
+    func testDirectionFollowsTheMajorityOfLetters() {
+        func words(_ texts: [String]) -> [Word] {
+            texts.enumerated().map { Word(text: $1, confidence: 90, box: Box(x: 10 * $0, y: 0, width: 8, height: 10)) }
+        }
+        XCTAssertTrue(WritingDirection.isRightToLeft(words(hebrew)))
+        XCTAssertTrue(WritingDirection.isRightToLeft(words(hebrew + ["Snow"])), "a Latin word inside a Hebrew line")
+        XCTAssertFalse(WritingDirection.isRightToLeft(words(["Pope", "John-Paul", "II", hebrew[0]])))
+        XCTAssertFalse(WritingDirection.isRightToLeft(words(["caf\u{E9}", "\u{3B1}\u{3B2}\u{3B3}", "\u{434}\u{43E}\u{43C}", "2025"])))
+        // Arabic presentation forms, as many PDFs carry them.
+        XCTAssertTrue(WritingDirection.isRightToLeft(words(["\u{FEE3}\u{FEE8}\u{FE8E}\u{FE91}\u{FECA}"])))
+    }
+}
