@@ -31,12 +31,13 @@ struct TextLine: Hashable {
     init(words: [Word], source: Int, blockHint: Int? = nil, paragraphHint: Int? = nil, ink: Bool = false) {
         precondition(!words.isEmpty, "a text line holds at least one word")
         self.words = words.sorted { $0.box.minX < $1.box.minX }
-        let count = self.words.count, rightToLeft = WritingDirection.isRightToLeft(self.words)
+        let count = self.words.count
+        let order = WritingDirection.isRightToLeft(self.words) ? WritingDirection.rightToLeftOrder(self.words) : nil
         var text = ""
         text.reserveCapacity(self.words.reduce(count - 1) { $0 + $1.text.utf8.count })
         for k in 0..<count {
             if k > 0 { text += " " }
-            text += self.words[rightToLeft ? count - 1 - k : k].text
+            text += self.words[order?[k] ?? k].text
         }
         self.text = text
         // The union of the word boxes (as `Box.enclosing`, without an array of them).

@@ -18,6 +18,32 @@ enum WritingDirection {
         return balance < 0
     }
 
+    /// The indices of `words` (a right-to-left line's, left to right) in reading order: right
+    /// to left, but a run of left-to-right words (a Latin name inside a Hebrew line) kept in
+    /// its own order.
+    static func rightToLeftOrder(_ words: [Word]) -> [Int] {
+        func leftToRight(_ w: Word) -> Bool {
+            var letter = false
+            for scalar in w.text.unicodeScalars where scalar.properties.isAlphabetic {
+                if isRightToLeft(scalar) { return false }
+                letter = true
+            }
+            return letter
+        }
+        var order: [Int] = []
+        order.reserveCapacity(words.count)
+        var end = words.count
+        while end > 0 {
+            var start = end - 1
+            if leftToRight(words[start]) {
+                while start > 0 && leftToRight(words[start - 1]) { start -= 1 }
+            }
+            order += start..<end
+            end = start
+        }
+        return order
+    }
+
     static func isRightToLeft(_ scalar: Unicode.Scalar) -> Bool {
         let v = scalar.value
         return (0x0590...0x08FF).contains(v) || (0xFB1D...0xFDFF).contains(v) || (0xFE70...0xFEFF).contains(v)

@@ -214,10 +214,42 @@ void readSelection(TextPage *text, double width, double height, Glyphs &out) {
     }
 }
 
+bool holdsRightToLeft(const TextWord *word) {
+    for (int i = 0; i < word->getLength(); ++i)
+        if (typeR(*word->getChar(i))) return true;
+    return false;
+}
+
+/// True for a word of a left-to-right script: a left-to-right letter, no right-to-left one.
+bool isLeftToRight(const TextWord *word) {
+    bool letter = false;
+    for (int i = 0; i < word->getLength(); ++i) {
+        Unicode u = *word->getChar(i);
+        if (typeR(u)) return false;
+        letter = letter || typeL(u);
+    }
+    return letter;
+}
+
+/// A right-to-left line's words (given left to right) in reading order: right to left, but a
+/// run of left-to-right words (a Latin name inside a Hebrew line) kept in its own order.
+void rightToLeft(std::vector<const TextWord *> &words) {
+    std::vector<const TextWord *> ordered;
+    ordered.reserve(words.size());
+    size_t end = words.size();
+    while (end > 0) {
+        size_t start = end - 1;
+        if (isLeftToRight(words[start]))
+            while (start > 0 && isLeftToRight(words[start - 1])) --start;
+        ordered.insert(ordered.end(), words.begin() + long(start), words.begin() + long(end));
+        end = start;
+    }
+    words.swap(ordered);
+}
+
 /// A page with right-to-left characters, line by line (see the top of this file). A line whose
 /// letters are mostly right-to-left (or, as many each way, on a right-to-left page) has its
-/// words from right to left and its words' characters reordered as on a right-to-left page;
-/// any other line as on a left-to-right one. Within a reordered run the characters come in
+/// words from right to left (`rightToLeft`); any other line as on a left-to-right page. Within a reordered run the characters come in
 /// reading order and the boxes in drawing order: each word keeps its own box, and its boxes
 /// advance one way, as a word's do.
 void readLines(const TextPage *text, bool primaryLR, Glyphs &out) {
@@ -240,13 +272,15 @@ void readLines(const TextPage *text, bool primaryLR, Glyphs &out) {
                         lr += typeL(u) ? 1 : typeR(u) ? -1 : 0;
                     }
                 const bool lineLR = lr > 0 || (lr == 0 && primaryLR);
-                if (!lineLR) std::reverse(words.begin(), words.end());
+                if (!lineLR) rightToLeft(words);
                 if (!first) out.lineEnd(endX, endY);
                 first = false;
                 double x1 = 0, y1 = 0, x2 = 0, y2 = 0;
                 for (size_t j = 0; j < words.size(); ++j) {
                     const TextWord *word = words[j];
-                    reorder(word, 0, word->getLength(), lineLR, order);
+                    // A right-to-left line's words with a right-to-left letter reorder as on a
+                    // right-to-left page, its other words (Latin, numbers) as on a left-to-right one.
+                    reorder(word, 0, word->getLength(), lineLR || !holdsRightToLeft(word), order);
                     for (size_t n = 0; n < order.size(); ++n) out.character(word, order[n], int(n));
                     word->getBBox(&x1, &y1, &x2, &y2);
                     if (j + 1 == words.size()) break;
@@ -255,7 +289,7 @@ void readLines(const TextPage *text, bool primaryLR, Glyphs &out) {
                     const TextWord *next = words[j + 1];
                     double x3, y3, x4, y4;
                     next->getBBox(&x3, &y3, &x4, &y4);
-                    if (lineLR) {
+                    if (x3 >= x1) {
                         if (word->hasSpaceAfter()) out.space(x2, y1, x3, y2);
                     } else if (next->hasSpaceAfter()) {
                         out.space(x4, y1, x1, y2);

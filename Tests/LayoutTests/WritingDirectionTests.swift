@@ -20,6 +20,14 @@ final class WritingDirectionTests: XCTestCase {
         XCTAssertEqual(line.words.map(\.box.minX), line.words.map(\.box.minX).sorted(), "the words stay left to right")
     }
 
+    func testLatinRunInsideARightToLeftLineKeepsItsOrder() {
+        var page = SyntheticPage()
+        let reading = [hebrew[0], "Bill", "Clinton", hebrew[1], "2025", hebrew[2]]
+        // Drawn: the Hebrew words and the number from right to left, "Bill Clinton" left to right.
+        page.add([hebrew[2], "2025", hebrew[1], "Bill", "Clinton", hebrew[0]].joined(separator: " "), x: 100, y: 100)
+        XCTAssertEqual(page.analyze().map(\.text), [reading.joined(separator: " ")])
+    }
+
     func testDirectionFollowsTheMajorityOfLetters() {
         func words(_ texts: [String]) -> [Word] {
             texts.enumerated().map { Word(text: $1, confidence: 90, box: Box(x: 10 * $0, y: 0, width: 8, height: 10)) }

@@ -59,8 +59,8 @@ final class TextWalkTests: XCTestCase {
     }
 
     /// A right-to-left page (Hebrew drawn in visual order, as producers draw it): every line is
-    /// read, each Hebrew line from right to left in reading order, its number kept as written,
-    /// the Latin line from left to right.
+    /// read, each Hebrew line from right to left in reading order, its number kept as written
+    /// and a Latin name inside it in its own order, the Latin line from left to right.
     func testRightToLeftPageKeepsEveryLineInReadingOrder() throws {
         let page = try PDFDocument(path: Fixture.path("text_walk.pdf")).page(4)
         XCTAssertNotNil(walked(page))
@@ -70,6 +70,7 @@ final class TextWalkTests: XCTestCase {
             "\u{5E9}\u{5D5}\u{5E8}\u{5D4} \u{5E9}\u{5E0}\u{5D9}\u{5D9}\u{5D4} \u{5E2}\u{5DD} \u{5DE}\u{5D9}\u{5DC}\u{5D9}\u{5DD}",
             "\u{5E9}\u{5D5}\u{5E8}\u{5D4} \u{5E9}\u{5DC}\u{5D9}\u{5E9}\u{5D9}\u{5EA} \u{5D1}\u{5D0}\u{5E8}\u{5DB}\u{5D9}\u{5D5}\u{5DF}",
             "\u{5E9}\u{5D5}\u{5E8}\u{5D4} \u{5E8}\u{5D1}\u{5D9}\u{5E2}\u{5D9}\u{5EA} 2025 \u{5DB}\u{5D0}\u{5DF}",
+            "\u{5D4}\u{5E0}\u{5E9}\u{5D9}\u{5D0} Bill Clinton \u{5D1}\u{5D9}\u{5E7}\u{5E8} \u{5D1}\u{5D0}\u{5E8}\u{5DB}\u{5D9}\u{5D5}\u{5DF}",
             "Latin line at the bottom",
         ])
         for line in lines.prefix(4) {
@@ -77,7 +78,7 @@ final class TextWalkTests: XCTestCase {
             XCTAssertEqual(xs, xs.sorted(by: >), "a Hebrew line's words run right to left: \(line.text)")
             XCTAssertLessThanOrEqual(abs(line.box.maxX - 540), 2, "right-aligned at 540 pt: \(line.box)")
         }
-        let latin = lines[4].words.map(\.box.minX)
+        let latin = lines[5].words.map(\.box.minX)
         XCTAssertEqual(latin, latin.sorted())
         XCTAssertFalse(page.contentGlyphs().contains { (0x202A...0x202C).contains($0.scalar.value) })
     }
