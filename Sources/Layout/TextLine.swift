@@ -31,15 +31,9 @@ struct TextLine: Hashable {
     init(words: [Word], source: Int, blockHint: Int? = nil, paragraphHint: Int? = nil, ink: Bool = false) {
         precondition(!words.isEmpty, "a text line holds at least one word")
         self.words = words.sorted { $0.box.minX < $1.box.minX }
-        let count = self.words.count
-        let order = WritingDirection.isRightToLeft(self.words) ? WritingDirection.rightToLeftOrder(self.words) : nil
-        var text = ""
-        text.reserveCapacity(self.words.reduce(count - 1) { $0 + $1.text.utf8.count })
-        for k in 0..<count {
-            if k > 0 { text += " " }
-            text += self.words[order?[k] ?? k].text
-        }
-        self.text = text
+        let text = Self.join(self.words, order: nil)
+        self.text = WritingDirection.mayHoldRightToLeft(text) && WritingDirection.isRightToLeft(self.words)
+            ? Self.join(self.words, order: WritingDirection.rightToLeftOrder(self.words)) : text
         // The union of the word boxes (as `Box.enclosing`, without an array of them).
         var box = words[0].box
         for w in words.dropFirst() { box = box.union(w.box) }
@@ -59,6 +53,17 @@ struct TextLine: Hashable {
             let m = InkMetrics.line(words)
             size = m.size; top = m.top; bottom = m.bottom
         }
+    }
+
+    /// The texts of `words`, in `order` (indices; nil: as they are), joined by single spaces.
+    private static func join(_ words: [Word], order: [Int]?) -> String {
+        var text = ""
+        text.reserveCapacity(words.reduce(words.count - 1) { $0 + $1.text.utf8.count })
+        for k in words.indices {
+            if k > 0 { text += " " }
+            text += words[order?[k] ?? k].text
+        }
+        return text
     }
 
     /// The same line (source, hints, box kind) holding other words.

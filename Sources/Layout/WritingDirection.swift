@@ -6,9 +6,6 @@ enum WritingDirection {
     /// Syriac, Thaana, N'Ko and their presentation forms) than to others: a Hebrew or Arabic
     /// line, whose words read from right to left, numbers and Latin words inside it included.
     static func isRightToLeft(_ words: [Word]) -> Bool {
-        // No UTF-8 lead byte of U+0580 … U+08FF (0xD6 … 0xE0) nor of U+F000 … U+FFFF (0xEF):
-        // no right-to-left letter. Almost every line stops here.
-        guard words.contains(where: { $0.text.utf8.contains { $0 >= 0xD6 && $0 <= 0xE0 || $0 == 0xEF } }) else { return false }
         var balance = 0
         for word in words {
             for scalar in word.text.unicodeScalars where scalar.properties.isAlphabetic {
@@ -16,6 +13,12 @@ enum WritingDirection {
             }
         }
         return balance < 0
+    }
+
+    /// False when `text` holds no right-to-left letter for certain: no UTF-8 lead byte of
+    /// U+0580 … U+08FF (0xD6 … 0xE0) nor of U+F000 … U+FFFF (0xEF). Almost every line stops here.
+    static func mayHoldRightToLeft(_ text: String) -> Bool {
+        text.utf8.contains { $0 >= 0xD6 && $0 <= 0xE0 || $0 == 0xEF }
     }
 
     /// The indices of `words` (a right-to-left line's, left to right) in reading order: right

@@ -74,18 +74,26 @@ bool typeL(Unicode u) { return inRanges(quire_bidi::leftToRight, u); }
 bool typeR(Unicode u) { return inRanges(quire_bidi::rightToLeft, u); }
 bool typeNum(Unicode u) { return inRanges(quire_bidi::number, u); }
 
-/// What the page's words say of their direction: whether any character is right-to-left, and
-/// the primary direction `TextPage::coalesce` gives the page (left to right unless its
-/// right-to-left characters outnumber its left-to-right ones).
-struct Direction {
+/// What the page's characters say of it: whether each survives poppler's UTF-8 text unchanged,
+/// whether any is right-to-left, and the primary direction `TextPage::coalesce` gives the page
+/// (left to right unless its right-to-left letters outnumber its left-to-right ones).
+struct PageCharacters {
+    bool plain = true;
     bool holdsRightToLeft = false;
     bool primaryLR = true;
 
-    explicit Direction(const TextPage *text) {
+    explicit PageCharacters(const TextPage *text) {
+        // Every right-to-left character is at U+0590 or above: most pages' characters cost one
+        // comparison here, and the direction's count runs only on a page that has one.
+        eachCharacter(text, [&](Unicode u) {
+            plain = isPlainScalar(u);
+            holdsRightToLeft = holdsRightToLeft || (u >= 0x0590 && typeR(u));
+            return plain;
+        });
+        if (!plain || !holdsRightToLeft) return;
         long lrCount = 0;
         eachCharacter(text, [&](Unicode u) {
-            if (typeL(u)) ++lrCount;
-            else if (typeR(u)) { --lrCount; holdsRightToLeft = true; }
+            lrCount += typeL(u) ? 1 : typeR(u) ? -1 : 0;
             return true;
         });
         primaryLR = lrCount >= 0;
@@ -186,9 +194,6 @@ struct Glyphs {
     void space(double x1, double y1, double x2, double y2) { list.push_back({ 0x20, last.font, x1, y1, x2, y2, last.size }); }
     void lineEnd(double x, double y) { list.push_back({ 0x0A, last.font, x, y, x, y, last.size }); }
 };
-
-/// True when no selected character of the page would come out of poppler's UTF-8 text changed.
-bool plainScalars(const TextPage *text) { return eachCharacter(text, isPlainScalar); }
 
 /// A left-to-right page, as poppler-glib's whole-page selection gives it.
 void readSelection(TextPage *text, double width, double height, Glyphs &out) {
@@ -306,10 +311,10 @@ quire_text_status read(void *glibPage, int index, double width, double height, q
         return QUIRE_TEXT_UNAVAILABLE;
     if (!globalParams || globalParams->getTextEncodingName() != "UTF-8") return QUIRE_TEXT_UNAVAILABLE;
     TextPage *text = page->text;
-    if (!plainScalars(text)) return QUIRE_TEXT_IRREGULAR;
-    Direction direction(text);
+    PageCharacters characters(text);
+    if (!characters.plain) return QUIRE_TEXT_IRREGULAR;
     Glyphs glyphs;
-    if (direction.holdsRightToLeft) readLines(text, direction.primaryLR, glyphs);
+    if (characters.holdsRightToLeft) readLines(text, characters.primaryLR, glyphs);
     else readSelection(text, width, height, glyphs);
 
     size_t count = glyphs.list.size();
