@@ -15,6 +15,13 @@ enum WritingDirection {
         return balance < 0
     }
 
+    /// Whether a page reads from right to left, its columns and its rows of margin lines too:
+    /// its lines' letters are mostly of right-to-left scripts (the rule poppler gives a page's
+    /// primary direction).
+    static func isRightToLeft(lines: [TextLine]) -> Bool {
+        lines.contains { mayHoldRightToLeft($0.text) } && isRightToLeft(lines.flatMap(\.words))
+    }
+
     /// False when `text` holds no right-to-left letter for certain: no UTF-8 lead byte of
     /// U+0580 … U+08FF (0xD6 … 0xE0) nor of U+F000 … U+FFFF (0xEF). Almost every line stops here.
     static func mayHoldRightToLeft(_ text: String) -> Bool {

@@ -28,6 +28,41 @@ final class WritingDirectionTests: XCTestCase {
         XCTAssertEqual(page.analyze().map(\.text), [reading.joined(separator: " ")])
     }
 
+    /// `n` Hebrew words as drawn on a page (left to right, so the reading order reversed),
+    /// beginning in reading order with `first`.
+    private func hebrewLine(_ first: String, _ n: Int, seed: Int = 0) -> String {
+        let filler = (0..<n).map { hebrew[($0 * 2 + seed) % 3] }
+        return ([first] + filler).reversed().joined(separator: " ")
+    }
+
+    /// A right-to-left page's columns read right to left; the same page in Latin letters left to
+    /// right (`ReadingOrderTests`).
+    func testRightToLeftColumnsReadRightColumnFirst() {
+        var page = SyntheticPage()
+        let (right, left) = ("\u{5D9}\u{5DE}\u{5D9}\u{5DF}", "\u{5E9}\u{5DE}\u{5D0}\u{5DC}")   // "right", "left"
+        page.addLines([hebrewLine(left, 7), hebrewLine(left, 6, seed: 1), hebrewLine(left, 7, seed: 2)], x: 100, y: 200)
+        page.addLines([hebrewLine(right, 7), hebrewLine(right, 6, seed: 1), hebrewLine(right, 7, seed: 2)], x: 650, y: 200)
+        let blocks = page.analyze()
+        XCTAssertEqual(blocks.count, 2, "\(blocks.map(\.text))")
+        XCTAssertTrue(blocks[0].text.hasPrefix(right), "the right-hand column first: \(blocks.map(\.text))")
+        XCTAssertFalse(blocks[0].text.contains(left))
+        XCTAssertTrue(blocks[1].text.hasPrefix(left))
+        XCTAssertTrue(blocks[0].box.minX > blocks[1].box.maxX)
+    }
+
+    /// On a right-to-left page a lone line high on the left is still read before a line below it
+    /// on the right (Breuel's rules, mirrored), and margin lines on one row read right to left.
+    func testRightToLeftMarginRowReadsFromTheRight() {
+        var page = SyntheticPage()
+        page.add("30", x: 1000, y: 42, size: 16)
+        page.add(hebrewLine(hebrew[0], 3), x: 400, y: 40, size: 16)
+        page.addLines([hebrewLine(hebrew[1], 9), hebrewLine(hebrew[2], 8, seed: 1)], x: 100, y: 200)
+        let blocks = page.analyze()
+        XCTAssertEqual(blocks.prefix(2).map(\.kind), [.header, .header], "\(blocks.map(\.text))")
+        XCTAssertEqual(blocks.prefix(2).map(\.text).first, "30", "the page number on the right comes first")
+        XCTAssertTrue(blocks[1].text.hasPrefix(hebrew[0]))
+    }
+
     func testDirectionFollowsTheMajorityOfLetters() {
         func words(_ texts: [String]) -> [Word] {
             texts.enumerated().map { Word(text: $1, confidence: 90, box: Box(x: 10 * $0, y: 0, width: 8, height: 10)) }

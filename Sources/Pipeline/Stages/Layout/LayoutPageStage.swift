@@ -61,8 +61,9 @@ final class LayoutPageStage: PageStage {
     /// inside an equation's box joins it, and a heading's title-case or bracketed continuation
     /// lines join it (`Headlines`), and an OCR line's size counts for a heading only when its
     /// letters are wider than the body's; 11: a line of a right-to-left script (Hebrew, Arabic)
-    /// gives its block its words in reading order, right to left (`WritingDirection`).
-    static let revision = 11
+    /// gives its block its words in reading order, right to left (`WritingDirection`); 12: a
+    /// right-to-left page's columns, and its margin lines on one row, read right to left.
+    static let revision = 12
     static let inputs: [Stage] = [.extract, .ocr, .barcodes, .detect]
 
     /// The margin keys of the pages of one document this worker laid out (the last document it
