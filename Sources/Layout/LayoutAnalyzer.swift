@@ -44,26 +44,31 @@ public enum LayoutAnalyzer {
 
     public static func layOut(page: LayoutInput, isFirstPage: Bool = true,
                               repeatedMargins: Set<String> = [], lexicon: (any Lexicon)? = nil) -> PageLayout {
-        let draft = PageAnalyzer(input: page, repeatedMargins: repeatedMargins, lexicon: lexicon).draftAndMarginKeys()
-        return PageLayout(blocks: finish([draft.blocks], titleAllowed: isFirstPage)[0], marginKeys: draft.marginKeys)
+        let draft = PageAnalyzer(input: page, repeatedMargins: repeatedMargins, lexicon: lexicon).draft()
+        return PageLayout(blocks: finish([draft], titleAllowed: isFirstPage)[0], marginKeys: draft.marginKeys)
     }
 
     /// Title, heading levels, reading-order numbers and caption links.
-    static func finish(_ pages: [[DraftBlock]], titleAllowed: Bool = true) -> [[Block]] {
-        var pages = pages
+    /// Captions and continuations are linked on a right-to-left page's mirror image, as it was
+    /// laid out (the next column is then to the right).
+    static func finish(_ drafts: [DraftPage], titleAllowed: Bool = true) -> [[Block]] {
+        var pages = drafts.map(\.blocks)
         if titleAllowed, !pages.isEmpty, let t = titleIndex(pages[0]) {
             pages[0][t].block.kind = .title
         }
         let sizes = pages.flatMap { $0.filter { $0.block.kind == .heading && $0.sectionDepth == nil }.map(\.size) }
         let level = Headings.levels(for: sizes)
-        return pages.map { page in
+        return zip(pages, drafts).map { page, draft in
             var page = page
             for i in page.indices {
                 page[i].block.readingOrder = i
                 if page[i].block.kind == .heading { page[i].block.level = page[i].sectionDepth ?? level(page[i].size) }
             }
+            // A mirror is its own inverse: once to lay the page out as it was, once back.
+            if let mirror = draft.mirror { page = page.map { mirror($0) } }
             Captions.link(&page)
             Continuations.mark(&page)
+            if let mirror = draft.mirror { page = page.map { mirror($0) } }
             return page.map(TypeBody.apply)
         }
     }

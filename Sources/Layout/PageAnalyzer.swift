@@ -1,22 +1,49 @@
 import DocumentModel
 
+/// One page's draft blocks in reading order (header lines first, footer lines last).
+struct DraftPage {
+    var blocks: [DraftBlock]
+    /// The keys of the page's margin lines that are running headers or footers only if the
+    /// document repeats them (`HeadersFooters.MarginLines.undecidedKeys`): `repeatedMargins`
+    /// changes the page's layout only through those.
+    var marginKeys: Set<String>
+    /// For a right-to-left page, laid out mirrored: the mirror, for the rules of the document
+    /// pass that look at boxes (`LayoutAnalyzer.finish`).
+    var mirror: Mirror?
+}
+
 /// Lays out one page into draft blocks in reading order (header lines first, footer lines last).
 struct PageAnalyzer {
     var input: LayoutInput
     var repeatedMargins: Set<String>
     /// The dictionary for line-end hyphens (`TextJoin`); nil: none.
     var lexicon: (any Lexicon)?
+    /// True when `input` is a right-to-left page's mirror image (`Mirror`).
+    private var mirrored = false
 
-    func draft() -> [DraftBlock] { draftAndMarginKeys().blocks }
+    init(input: LayoutInput, repeatedMargins: Set<String>, lexicon: (any Lexicon)?) {
+        self.input = input; self.repeatedMargins = repeatedMargins; self.lexicon = lexicon
+    }
 
-    /// The draft blocks, and the keys of the page's margin lines that are running headers or
-    /// footers only if the document repeats them (`HeadersFooters.MarginLines.undecidedKeys`):
-    /// `repeatedMargins` changes the page's layout only through those.
-    func draftAndMarginKeys() -> (blocks: [DraftBlock], marginKeys: Set<String>) {
-        let lines = TextLine.mergeLoneMarkers(TextLine.make(from: input.lines, splitGap: PageMetrics.splitGap(for: input.lines)))
+    /// The page's draft blocks, on the page: a right-to-left page is laid out as its mirror
+    /// image, its blocks mirrored back.
+    func draft() -> DraftPage {
+        guard !mirrored, WritingDirection.isRightToLeft(page: input.lines) else {
+            let page = layOut()
+            return DraftPage(blocks: page.blocks, marginKeys: page.marginKeys, mirror: nil)
+        }
+        let mirror = Mirror(width: input.pageWidth)
+        var analyzer = PageAnalyzer(input: mirror(input), repeatedMargins: repeatedMargins, lexicon: lexicon)
+        analyzer.mirrored = true
+        let page = analyzer.layOut()
+        return DraftPage(blocks: page.blocks.map { mirror($0) }, marginKeys: page.marginKeys, mirror: mirror)
+    }
+
+    private func layOut() -> (blocks: [DraftBlock], marginKeys: Set<String>) {
+        let lines = TextLine.mergeLoneMarkers(TextLine.make(from: input.lines, splitGap: PageMetrics.splitGap(for: input.lines),
+                                                            mirrored: mirrored))
         let metrics = PageMetrics(lines: lines, pageWidth: input.pageWidth, pageHeight: input.pageHeight,
                                   lexicon: lexicon)
-        let rightToLeft = WritingDirection.isRightToLeft(lines: lines)
         let margins = HeadersFooters.marginLines(lines, pageHeight: input.pageHeight)
         let parts = HeadersFooters.split(lines, margins: margins, repeated: repeatedMargins)
         var body = parts.body
@@ -30,10 +57,10 @@ struct PageAnalyzer {
         }
         body = TextLine.rejoin(body, gutter: Gutter.find(body, metrics: metrics))
         var items = ordered(body.map(PageItem.line) + (tables + figures).map(PageItem.block), tables: tables + figures,
-                            metrics: metrics, rightToLeft: rightToLeft)
-        // A figure's sub-captions are read right after it, row by row, each row in the page's
-        // direction (though one label sits a few pixels lower than the next).
-        for sub in rows(subcaptions.map(\.box), rightToLeft: rightToLeft).map({ subcaptions[$0] }).reversed() {
+                            metrics: metrics)
+        // A figure's sub-captions are read right after it, row by row, each row left to right
+        // (though one label sits a few pixels lower than the next).
+        for sub in ReadingOrder.rows(subcaptions.map(\.box)).map({ subcaptions[$0] }).reversed() {
             guard let k = items.firstIndex(where: { item in
                 if case .block(let b) = item { return b.kind == .figure && Figures.contains(b.box, sub.box) }
                 return false
@@ -51,35 +78,25 @@ struct PageAnalyzer {
         Headlines.extend(&blocks, join: metrics.textJoin)
         EngineTables.join(&blocks, regions: input.regions, em: metrics.bodySize)
         let main = blocks.filter { $0.block.kind != .footnote }, notes = blocks.filter { $0.block.kind == .footnote }
-        var page = margin(parts.header, .header, rightToLeft: rightToLeft) + main + notes
-            + margin(parts.footer, .footer, rightToLeft: rightToLeft)
+        var page = margin(parts.header, .header) + main + notes + margin(parts.footer, .footer)
         if lines.contains(where: \.ink) {
             TypeBody.mark(&page, em: metrics.bodySize, pageWidth: input.pageWidth, pageHeight: input.pageHeight)
         }
         return (page, Set(margins.undecidedKeys.values))
     }
 
-    /// The page's lines and blocks in reading order: columns left to right, or right to left on a
-    /// right-to-left page (the order of the page mirrored).
-    private func ordered(_ items: [PageItem], tables: [Block], metrics: PageMetrics, rightToLeft: Bool) -> [PageItem] {
+    private func ordered(_ items: [PageItem], tables: [Block], metrics: PageMetrics) -> [PageItem] {
         let separators = input.rulings.filter { r in
             r.orientation == .horizontal && r.length >= input.pageWidth / 4
                 && !tables.contains { t in t.box.minY - 4 <= r.position && r.position <= t.box.maxY + 4 }
         }.map { Box(x: $0.start, y: $0.position, width: $0.length, height: max(1, $0.thickness)) }
         let tol = max(1, Int(0.2 * metrics.bodySize))
-        let (boxes, rules) = rightToLeft ? ReadingOrder.mirrored(items.map(\.box), separators) : (items.map(\.box), separators)
-        return ReadingOrder.order(boxes, separators: rules, tolerance: tol).map { items[$0] }
-    }
-
-    /// `ReadingOrder.rows`, each row read right to left on a right-to-left page.
-    private func rows(_ boxes: [Box], rightToLeft: Bool) -> [Int] {
-        ReadingOrder.rows(rightToLeft ? ReadingOrder.mirrored(boxes).boxes : boxes)
+        return ReadingOrder.order(items.map(\.box), separators: separators, tolerance: tol).map { items[$0] }
     }
 
     /// Header or footer lines as blocks, in reading order: a page number beside a running title
-    /// on the same row comes first when it is on the left (on the right on a right-to-left
-    /// page), whichever box starts higher.
-    private func margin(_ lines: [TextLine], _ kind: BlockKind, rightToLeft: Bool) -> [DraftBlock] {
-        rows(lines.map(\.box), rightToLeft: rightToLeft).map { DraftBlock(kind: kind, text: lines[$0].text, lines: [lines[$0]]) }
+    /// on the same row comes first when it is on the left, whichever box starts higher.
+    private func margin(_ lines: [TextLine], _ kind: BlockKind) -> [DraftBlock] {
+        ReadingOrder.rows(lines.map(\.box)).map { DraftBlock(kind: kind, text: lines[$0].text, lines: [lines[$0]]) }
     }
 }

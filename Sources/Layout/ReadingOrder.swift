@@ -46,16 +46,6 @@ enum ReadingOrder {
         return topologicalSort(boxes, graph.edges, breakingCycles: true)!
     }
 
-    /// The boxes mirrored left for right, about the right edge of the right-most of them all
-    /// (`boxes` and `others`, which are mirrored alike): the columns of a right-to-left page,
-    /// ordered as a left-to-right page's, come right to left. Tops and heights are kept, so
-    /// rows and the top-most-first rule are unchanged.
-    static func mirrored(_ boxes: [Box], _ others: [Box] = []) -> (boxes: [Box], others: [Box]) {
-        let right = (boxes + others).map(\.maxX).max() ?? 0
-        let mirror = { (b: Box) in Box(x: right - b.maxX, y: b.minY, width: b.width, height: b.height) }
-        return (boxes.map(mirror), others.map(mirror))
-    }
-
     /// Above this many edges a cycle is not repaired edge by edge (see `order`). A page of
     /// 150 lines has a few thousand.
     static let cycleRepairEdgeLimit = 6_000

@@ -27,13 +27,21 @@ struct TextLine: Hashable {
     var paragraphHint: Int?
     /// True for OCR ink boxes (tight around the glyphs), false for text-layer font boxes.
     var ink: Bool
+    /// True on a right-to-left page laid out as its mirror image (`Mirror`): `words` are then
+    /// left to right on the mirrored page, right to left on the page itself.
+    let mirrored: Bool
 
-    init(words: [Word], source: Int, blockHint: Int? = nil, paragraphHint: Int? = nil, ink: Bool = false) {
+    init(words: [Word], source: Int, blockHint: Int? = nil, paragraphHint: Int? = nil, ink: Bool = false,
+         mirrored: Bool = false) {
         precondition(!words.isEmpty, "a text line holds at least one word")
         self.words = words.sorted { $0.box.minX < $1.box.minX }
-        let text = Self.join(self.words, order: nil)
-        self.text = WritingDirection.mayHoldRightToLeft(text) && WritingDirection.isRightToLeft(self.words)
-            ? Self.join(self.words, order: WritingDirection.rightToLeftOrder(self.words)) : text
+        self.mirrored = mirrored
+        // The text follows the words as the page draws them, left to right, whether or not the
+        // page is laid out mirrored.
+        let drawn = mirrored ? Array(self.words.reversed()) : self.words
+        let text = Self.join(drawn, order: nil)
+        self.text = WritingDirection.mayHoldRightToLeft(text) && WritingDirection.isRightToLeft(drawn)
+            ? Self.join(drawn, order: WritingDirection.rightToLeftOrder(drawn)) : text
         // The union of the word boxes (as `Box.enclosing`, without an array of them).
         var box = words[0].box
         for w in words.dropFirst() { box = box.union(w.box) }
@@ -68,7 +76,7 @@ struct TextLine: Hashable {
 
     /// The same line (source, hints, box kind) holding other words.
     func with(words: [Word]) -> TextLine {
-        TextLine(words: words, source: source, blockHint: blockHint, paragraphHint: paragraphHint, ink: ink)
+        TextLine(words: words, source: source, blockHint: blockHint, paragraphHint: paragraphHint, ink: ink, mirrored: mirrored)
     }
 
     var hasFontSize: Bool { words.contains { $0.fontSize != nil } }
@@ -83,8 +91,9 @@ struct TextLine: Hashable {
 extension TextLine {
     /// Builds working lines from input lines: empty words dropped, and a line split where two
     /// words are further apart than `gap` (column gutters, table cells), except right after a
-    /// list marker (hanging-indent bullets sit far from their text).
-    static func make(from lines: [Line], splitGap gap: Double) -> [TextLine] {
+    /// list marker (hanging-indent bullets sit far from their text). `mirrored`: the lines are
+    /// a right-to-left page's, mirrored (`Mirror`).
+    static func make(from lines: [Line], splitGap gap: Double, mirrored: Bool = false) -> [TextLine] {
         var out: [TextLine] = []
         for (index, line) in lines.enumerated() {
             let words = line.words
@@ -95,12 +104,16 @@ extension TextLine {
             for word in words {
                 if let last = piece.last, Double(word.box.minX - last.box.maxX) > gap,
                    !(piece.count == 1 && ListMarker.parse(last.text) != nil) {
-                    out.append(TextLine(words: piece, source: index, blockHint: line.blockHint, paragraphHint: line.paragraphHint, ink: ink))
+                    out.append(TextLine(words: piece, source: index, blockHint: line.blockHint, paragraphHint: line.paragraphHint,
+                                        ink: ink, mirrored: mirrored))
                     piece = []
                 }
                 piece.append(word)
             }
-            if !piece.isEmpty { out.append(TextLine(words: piece, source: index, blockHint: line.blockHint, paragraphHint: line.paragraphHint, ink: ink)) }
+            if !piece.isEmpty {
+                out.append(TextLine(words: piece, source: index, blockHint: line.blockHint, paragraphHint: line.paragraphHint,
+                                    ink: ink, mirrored: mirrored))
+            }
         }
         return out
     }

@@ -15,10 +15,10 @@ enum WritingDirection {
         return balance < 0
     }
 
-    /// Whether a page reads from right to left, its columns and its rows of margin lines too:
-    /// its lines' letters are mostly of right-to-left scripts (the rule poppler gives a page's
-    /// primary direction).
-    static func isRightToLeft(lines: [TextLine]) -> Bool {
+    /// Whether a page reads from right to left (and is laid out mirrored, `Mirror`): its lines'
+    /// letters are mostly of right-to-left scripts, the rule poppler gives a page's primary
+    /// direction.
+    static func isRightToLeft(page lines: [Line]) -> Bool {
         lines.contains { mayHoldRightToLeft($0.text) } && isRightToLeft(lines.flatMap(\.words))
     }
 

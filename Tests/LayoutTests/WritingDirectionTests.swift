@@ -35,19 +35,48 @@ final class WritingDirectionTests: XCTestCase {
         return ([first] + filler).reversed().joined(separator: " ")
     }
 
+    /// Adds `text` ending at `right`, as right-to-left text is set (`SyntheticPage.add`'s widths).
+    private func addRightAligned(_ text: String, right: Int, y: Int, to page: inout SyntheticPage, size: Double = 20) {
+        let tokens = text.split(separator: " ")
+        let width = tokens.reduce(0.0) { $0 + Double($1.count) * 0.5 * size } + Double(tokens.count - 1) * 0.3 * size
+        page.add(text, x: right - Int(width.rounded()), y: y, size: size)
+    }
+
     /// A right-to-left page's columns read right to left; the same page in Latin letters left to
-    /// right (`ReadingOrderTests`).
+    /// right (`ReadingOrderTests`). Each column's lines end at its right edge, as such text is
+    /// set, and make one paragraph.
     func testRightToLeftColumnsReadRightColumnFirst() {
         var page = SyntheticPage()
         let (right, left) = ("\u{5D9}\u{5DE}\u{5D9}\u{5DF}", "\u{5E9}\u{5DE}\u{5D0}\u{5DC}")   // "right", "left"
-        page.addLines([hebrewLine(left, 7), hebrewLine(left, 6, seed: 1), hebrewLine(left, 7, seed: 2)], x: 100, y: 200)
-        page.addLines([hebrewLine(right, 7), hebrewLine(right, 6, seed: 1), hebrewLine(right, 7, seed: 2)], x: 650, y: 200)
+        for (k, n) in [7, 6, 4].enumerated() {
+            addRightAligned(hebrewLine(left, n, seed: k), right: 520, y: 200 + 24 * k, to: &page)
+            addRightAligned(hebrewLine(right, n, seed: k), right: 1100, y: 200 + 24 * k, to: &page)
+        }
         let blocks = page.analyze()
         XCTAssertEqual(blocks.count, 2, "\(blocks.map(\.text))")
         XCTAssertTrue(blocks[0].text.hasPrefix(right), "the right-hand column first: \(blocks.map(\.text))")
         XCTAssertFalse(blocks[0].text.contains(left))
         XCTAssertTrue(blocks[1].text.hasPrefix(left))
         XCTAssertTrue(blocks[0].box.minX > blocks[1].box.maxX)
+    }
+
+    /// The right-hand column of a right-to-left page stops at a comma and the left-hand one
+    /// carries on: the second block `continues` the first, as the next column does on a
+    /// left-to-right page (`ContinuationTests`).
+    func testRightToLeftParagraphContinuesInTheLeftColumn() {
+        var page = SyntheticPage()
+        for (k, n) in [7, 6, 7].enumerated() {
+            // The last line's last word, drawn left-most, ends at the comma.
+            var drawn = hebrewLine(hebrew[k], n, seed: k).split(separator: " ").map(String.init)
+            if k == 2 { drawn[0] += "," }
+            let rightLine = drawn.joined(separator: " ")
+            addRightAligned(rightLine, right: 1100, y: 200 + 24 * k, to: &page)
+            addRightAligned(hebrewLine(hebrew[(k + 1) % 3], n, seed: k + 1), right: 520, y: 200 + 24 * k, to: &page)
+        }
+        let blocks = page.analyze()
+        XCTAssertEqual(blocks.count, 2, "\(blocks.map(\.text))")
+        XCTAssertTrue(blocks[0].text.hasSuffix(","), blocks[0].text)
+        XCTAssertEqual(blocks.map(\.continues), [false, true])
     }
 
     /// On a right-to-left page a lone line high on the left is still read before a line below it
@@ -61,6 +90,46 @@ final class WritingDirectionTests: XCTestCase {
         XCTAssertEqual(blocks.prefix(2).map(\.kind), [.header, .header], "\(blocks.map(\.text))")
         XCTAssertEqual(blocks.prefix(2).map(\.text).first, "30", "the page number on the right comes first")
         XCTAssertTrue(blocks[1].text.hasPrefix(hebrew[0]))
+    }
+
+    /// A right-to-left page is laid out as its mirror image: bullets at the right of their items
+    /// make a list, each item's text in reading order and its box on the page as drawn.
+    func testRightToLeftBulletsAtTheRightMakeAList() {
+        var page = SyntheticPage()
+        addRightAligned(hebrewLine(hebrew[0], 9), right: 1100, y: 100, to: &page)
+        for k in 0..<3 {
+            // The bullet at the right edge, its item's words set from 30 pixels left of it.
+            page.add("\u{2022}", x: 1090, y: 160 + 24 * k)
+            addRightAligned(hebrewLine(hebrew[k], 4, seed: k), right: 1060, y: 160 + 24 * k, to: &page)
+        }
+        let blocks = page.analyze()
+        let list = blocks.first { $0.kind == .list }
+        XCTAssertEqual(list?.listItems.count, 3, "\(blocks.map { ($0.kind, $0.text) })")
+        XCTAssertEqual(list?.listItems.map(\.markerType), Array(repeating: .bullet, count: 3))
+        XCTAssertEqual(list?.listItems.map { String($0.text.split(separator: " ")[0]) }, Array(hebrew.prefix(3)))
+        for item in list?.listItems ?? [] {
+            XCTAssertLessThanOrEqual(item.box.maxX, 1100)
+            XCTAssertGreaterThan(item.box.minX, 700, "the item's box where the page draws it")
+        }
+    }
+
+    /// A ruled table on a right-to-left page: its first column is its right-most, and each
+    /// cell keeps its box on the page.
+    func testRightToLeftTableColumnsCountFromTheRight() {
+        var page = SyntheticPage()
+        addRightAligned(hebrewLine(hebrew[0], 9), right: 1000, y: 40, to: &page)
+        for y in [100, 150, 200] { page.hLine(y: y, from: 100, to: 1000) }
+        for x in [100, 400, 700, 1000] { page.vLine(x: x, from: 100, to: 200) }
+        let cells = [[hebrew[0], hebrew[1], "2024"], [hebrew[2], hebrew[0], "2025"]]   // each row from the right
+        for (r, row) in cells.enumerated() {
+            for (c, text) in row.enumerated() { addRightAligned(text, right: 990 - 300 * c, y: 115 + 50 * r, to: &page) }
+        }
+        let table = page.analyze().first { $0.kind == .table }
+        XCTAssertEqual(table?.columnCount, 3)
+        let first = table?.tableCells.first { $0.row == 0 && $0.column == 0 }
+        XCTAssertEqual(first?.text, hebrew[0])
+        XCTAssertGreaterThanOrEqual(first?.box.minX ?? 0, 700, "column 0 is the right-most")
+        XCTAssertEqual(table?.text.split(separator: "\n").first.map(String.init), "\(hebrew[0])\t\(hebrew[1])\t2024")
     }
 
     func testDirectionFollowsTheMajorityOfLetters() {

@@ -62,7 +62,8 @@ final class LayoutPageStage: PageStage {
     /// lines join it (`Headlines`), and an OCR line's size counts for a heading only when its
     /// letters are wider than the body's; 11: a line of a right-to-left script (Hebrew, Arabic)
     /// gives its block its words in reading order, right to left (`WritingDirection`); 12: a
-    /// right-to-left page's columns, and its margin lines on one row, read right to left.
+    /// right-to-left page is laid out as its mirror image (`Mirror`): columns and margin rows
+    /// read right to left, list markers at the right, table columns counted from the right.
     static let revision = 12
     static let inputs: [Stage] = [.extract, .ocr, .barcodes, .detect]
 
