@@ -74,6 +74,21 @@ final class RunLockTests: XCTestCase {
         XCTAssertNotNil(lock.identity)
     }
 
+    /// The holder is named from /proc/locks however long that table is: with 300 more locks
+    /// (a busy server's) its line lies far past the first 4 KB that Foundation's readers took.
+    func testTheHolderIsNamedFromALongLockTable() throws {
+        let (database, other) = try databaseHeldThroughAHardLink()
+        defer { close(other) }
+        // Taken after the holder's, listed before it (the kernel lists the newest first).
+        let others = try (0..<300).map { try hold(dir.appendingPathComponent("other-\($0)").path) }
+        defer { others.forEach { close($0) } }
+        XCTAssertGreaterThan(ProcFile.read("/proc/locks")?.utf8.count ?? 0, 8_192)
+        XCTAssertThrowsError(try RunLock(databasePath: database, runningRun: { _ in nil })) { error in
+            guard case let Store.OpenError.busy(_, holder) = error else { return XCTFail("\(error)") }
+            XCTAssertTrue(holder.hasPrefix("pid \(getpid())"), holder)
+        }
+    }
+
     func testADatabaseFileHeldThroughAHardLinkIsRefusedNamingThisProcess() throws {
         let (database, other) = try databaseHeldThroughAHardLink()
         defer { close(other) }

@@ -117,7 +117,7 @@ public final class RunLock {
     /// The process holding a flock on the file `info` describes, from /proc/locks
     /// ("1: FLOCK  ADVISORY  WRITE 812 08:01:1234 0 EOF"), with its command line.
     static func flockHolder(of info: stat) -> String? {
-        guard let table = try? String(contentsOfFile: "/proc/locks", encoding: .utf8) else { return nil }
+        guard let table = ProcFile.read("/proc/locks") else { return nil }
         let dev = UInt64(info.st_dev)
         let major = ((dev >> 8) & 0xfff) | ((dev >> 32) & ~0xfff), minor = (dev & 0xff) | ((dev >> 12) & ~0xff)
         for line in table.split(separator: "\n") {
@@ -126,8 +126,7 @@ public final class RunLock {
             let id = f[5].split(separator: ":")
             guard id.count == 3, UInt64(id[0], radix: 16) == major, UInt64(id[1], radix: 16) == minor,
                   UInt64(id[2]) == UInt64(info.st_ino) else { continue }
-            let command = (try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/cmdline")))
-                .map { String(decoding: $0, as: UTF8.self).split(separator: "\0").joined(separator: " ") } ?? ""
+            let command = ProcFile.read("/proc/\(pid)/cmdline")?.split(separator: "\0").joined(separator: " ") ?? ""
             return "pid \(pid)" + (command.isEmpty ? "" : ": \(TerminalText.safe(command))")
         }
         return nil

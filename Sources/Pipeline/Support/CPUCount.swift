@@ -20,7 +20,7 @@ public enum CPUCount {
     /// CPUs the cgroup v2 quota allows (`quota period` → ⌈quota / period⌉), the tightest of this
     /// process's cgroup and its parents; nil when there is none (`max`) or no cgroup v2.
     public static func cgroupQuota(root: String = "/sys/fs/cgroup", cgroupFile: String = "/proc/self/cgroup") -> Int? {
-        let own = (try? String(contentsOfFile: cgroupFile, encoding: .utf8))?
+        let own = ProcFile.read(cgroupFile)?
             .split(separator: "\n").first { $0.hasPrefix("0::") }.map { String($0.dropFirst(3)) } ?? "/"
         var folder = own
         var tightest: Int?
