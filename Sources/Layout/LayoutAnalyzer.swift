@@ -50,7 +50,7 @@ public enum LayoutAnalyzer {
 
     /// Title, heading levels, reading-order numbers and caption links.
     /// Captions and continuations are linked on a right-to-left page's mirror image, as it was
-    /// laid out (the next column is then to the right).
+    /// laid out (the next column is then to the right); its blocks are then mirrored back.
     static func finish(_ drafts: [DraftPage], titleAllowed: Bool = true) -> [[Block]] {
         var pages = drafts.map(\.blocks)
         if titleAllowed, !pages.isEmpty, let t = titleIndex(pages[0]) {
@@ -64,8 +64,6 @@ public enum LayoutAnalyzer {
                 page[i].block.readingOrder = i
                 if page[i].block.kind == .heading { page[i].block.level = page[i].sectionDepth ?? level(page[i].size) }
             }
-            // A mirror is its own inverse: once to lay the page out as it was, once back.
-            if let mirror = draft.mirror { page = page.map { mirror($0) } }
             Captions.link(&page)
             Continuations.mark(&page)
             if let mirror = draft.mirror { page = page.map { mirror($0) } }

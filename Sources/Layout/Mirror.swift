@@ -3,7 +3,8 @@ import DocumentModel
 /// A right-to-left page (Hebrew, Arabic, Persian, Urdu: `WritingDirection.isRightToLeft(page:)`)
 /// is laid out as its mirror image, left for right: its columns, its list markers at the right
 /// of their items, its first-line indents and its table columns then stand where the rules,
-/// written for left-to-right pages, look for them. The blocks found are mirrored back.
+/// written for left-to-right pages, look for them. The blocks found are mirrored back once
+/// the document pass has linked them (`LayoutAnalyzer.finish`).
 /// Tops and heights are unchanged; only x moves, about the page's vertical centre line.
 struct Mirror {
     /// The page's width: a box at `x` of width `w` goes to `width - x - w`.

@@ -2,13 +2,14 @@ import DocumentModel
 
 /// One page's draft blocks in reading order (header lines first, footer lines last).
 struct DraftPage {
+    /// In the frame the page was laid out in: a right-to-left page's are on its mirror image
+    /// until `LayoutAnalyzer.finish` has linked them and mirrors them back.
     var blocks: [DraftBlock]
     /// The keys of the page's margin lines that are running headers or footers only if the
     /// document repeats them (`HeadersFooters.MarginLines.undecidedKeys`): `repeatedMargins`
     /// changes the page's layout only through those.
     var marginKeys: Set<String>
-    /// For a right-to-left page, laid out mirrored: the mirror, for the rules of the document
-    /// pass that look at boxes (`LayoutAnalyzer.finish`).
+    /// For a right-to-left page, laid out mirrored: the mirror that puts `blocks` back on the page.
     var mirror: Mirror?
 }
 
@@ -25,8 +26,7 @@ struct PageAnalyzer {
         self.input = input; self.repeatedMargins = repeatedMargins; self.lexicon = lexicon
     }
 
-    /// The page's draft blocks, on the page: a right-to-left page is laid out as its mirror
-    /// image, its blocks mirrored back.
+    /// The page's draft blocks: a right-to-left page is laid out as its mirror image.
     func draft() -> DraftPage {
         guard !mirrored, WritingDirection.isRightToLeft(page: input.lines) else {
             let page = layOut()
@@ -36,7 +36,7 @@ struct PageAnalyzer {
         var analyzer = PageAnalyzer(input: mirror(input), repeatedMargins: repeatedMargins, lexicon: lexicon)
         analyzer.mirrored = true
         let page = analyzer.layOut()
-        return DraftPage(blocks: page.blocks.map { mirror($0) }, marginKeys: page.marginKeys, mirror: mirror)
+        return DraftPage(blocks: page.blocks, marginKeys: page.marginKeys, mirror: mirror)
     }
 
     private func layOut() -> (blocks: [DraftBlock], marginKeys: Set<String>) {

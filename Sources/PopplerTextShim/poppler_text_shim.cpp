@@ -74,6 +74,10 @@ bool typeL(Unicode u) { return inRanges(quire_bidi::leftToRight, u); }
 bool typeR(Unicode u) { return inRanges(quire_bidi::rightToLeft, u); }
 bool typeNum(Unicode u) { return inRanges(quire_bidi::number, u); }
 
+/// A character's vote for a direction, as `TextPage::coalesce` counts them: +1 left to right,
+/// -1 right to left, 0 neither.
+int direction(Unicode u) { return typeL(u) ? 1 : typeR(u) ? -1 : 0; }
+
 /// What the page's characters say of it: whether each survives poppler's UTF-8 text unchanged,
 /// whether any is right-to-left, and the primary direction `TextPage::coalesce` gives the page
 /// (left to right unless its right-to-left letters outnumber its left-to-right ones).
@@ -95,7 +99,7 @@ struct PageCharacters {
         if (!plain || !holdsRightToLeft) return;
         long lrCount = 0;
         eachCharacter(text, [&](Unicode u) {
-            lrCount += typeL(u) ? 1 : typeR(u) ? -1 : 0;
+            lrCount += direction(u);
             return true;
         });
         primaryLR = lrCount >= 0;
@@ -274,10 +278,7 @@ void readLines(const TextPage *text, bool primaryLR, Glyphs &out) {
                 // The line's own direction: its letters' majority, else the page's.
                 long lr = 0;
                 for (const TextWord *word : words)
-                    for (int i = 0; i < word->getLength(); ++i) {
-                        Unicode u = *word->getChar(i);
-                        lr += typeL(u) ? 1 : typeR(u) ? -1 : 0;
-                    }
+                    for (int i = 0; i < word->getLength(); ++i) lr += direction(*word->getChar(i));
                 const bool lineLR = lr > 0 || (lr == 0 && primaryLR);
                 if (!lineLR) rightToLeft(words);
                 if (!first) out.lineEnd(endX, endY);
