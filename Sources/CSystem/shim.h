@@ -65,3 +65,18 @@ static inline pid_t quire_fork_worker(int in, int out, int err) {
     prctl(PR_SET_NAME, (unsigned long)"quire-worker", 0UL, 0UL, 0UL);
     return 0;
 }
+
+#include <malloc.h>
+/// mallopt(M_MMAP_THRESHOLD, mapped) then mallopt(M_TRIM_THRESHOLD, trim): 1 when glibc took both.
+static inline int quire_set_malloc_thresholds(int mapped, int trim) {
+    return mallopt(M_MMAP_THRESHOLD, mapped) == 1 && mallopt(M_TRIM_THRESHOLD, trim) == 1;
+}
+
+/// The heap's size and the free bytes in it, and the bytes in blocks mapped on their own
+/// (mallinfo2's arena, fordblks and hblkhd).
+static inline void quire_malloc_usage(size_t *heap, size_t *free, size_t *mapped) {
+    struct mallinfo2 info = mallinfo2();
+    *heap = info.arena;
+    *free = info.fordblks;
+    *mapped = info.hblkhd;
+}

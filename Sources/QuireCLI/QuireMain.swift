@@ -4,6 +4,7 @@ import Foundation
 /// The whole program: parse → validate → run. `arguments` includes the program name
 /// (pass `CommandLine.arguments`); returns the exit code.
 public func quireMain(_ arguments: [String]) -> Int32 {
+    HeapRetention.apply()
     do {
         let command = try CommandParser.parse(Array(arguments.dropFirst()))
         return try execute(command, arguments: arguments)
