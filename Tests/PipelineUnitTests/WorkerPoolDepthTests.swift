@@ -3,8 +3,8 @@ import Foundation
 import XCTest
 
 /// How many tasks the coordinator sends a worker at once: while pages are quick, enough for
-/// `prefetchSeconds` of work (a worker never waits for the coordinator, not even through a
-/// commit), at least two and at most `prefetchMax`; one when pages are slow (the last pages of a
+/// `prefetchSeconds` of work and for the coordinator's longest recent commit (a worker never
+/// waits for the coordinator, not even through a commit), at least two and at most `prefetchMax`; one when pages are slow (the last pages of a
 /// run go to whichever worker falls idle instead of waiting behind a long page).
 final class WorkerPoolDepthTests: XCTestCase {
     private func pool() -> WorkerPool {
@@ -41,9 +41,28 @@ final class WorkerPoolDepthTests: XCTestCase {
         let pool = pool()
         for _ in 0..<20 { pool.noteFinished(finishedPage(after: 0.5, workerMS: [.extract: 3, .layout: 1])) }
         XCTAssertEqual(pool.recentPageSeconds ?? 0, 0.004, accuracy: 0.0005)
-        XCTAssertEqual(pool.depth, WorkerPool.prefetchMax)
+        XCTAssertEqual(pool.depth, 50, "0.2 s of 4-ms pages")
         for _ in 0..<20 { pool.noteFinished(finishedPage(after: 0.5)) }
         XCTAssertEqual(pool.depth, 1, "without stage times, the wall time since the task began counts")
+    }
+
+    /// The coordinator sends nothing while it commits: a worker holds enough quick pages to
+    /// outlast the longest recent commit (1.5 × its time), which fades once commits are short.
+    func testQuickPagesOutlastTheLongestRecentCommit() {
+        let pool = pool()
+        for _ in 0..<20 { pool.noteFinished(finishedPage(after: 0.03125)) }
+        XCTAssertEqual(pool.depth, 7, "0.2 s of 1/32-s pages, before any commit")
+        pool.noteCommit(seconds: 0.3)
+        XCTAssertEqual(pool.depth, 15, "0.45 s of them")
+        pool.noteCommit(seconds: 0.01)
+        XCTAssertEqual(pool.recentCommitSeconds, 0.24, accuracy: 1e-9, "a long commit is remembered, fading")
+        XCTAssertEqual(pool.depth, 12)
+        for _ in 0..<30 { pool.noteCommit(seconds: 0.01) }
+        XCTAssertEqual(pool.depth, 7, "short commits: 0.2 s again")
+        pool.noteCommit(seconds: 5)
+        XCTAssertEqual(pool.depth, WorkerPool.prefetchMax)
+        pool.noteFinished(finishedPage(after: 3))
+        XCTAssertEqual(pool.depth, 1, "slow pages go one at a time, however long the commits")
     }
 
     func testPageCountsDoNotMoveTheAverage() {

@@ -41,7 +41,9 @@ extension Runner {
                Self.settlesNow(waiting: state.unsettled.count, waitedSeconds: Date().timeIntervalSince(since),
                                running: pool.activeCount, interrupted: state.interrupted,
                                committedBefore: state.counts.pagesDone + state.counts.pagesFailed) {
+                let committing = Date()
                 try settle(store: store, state: &state)
+                pool.noteCommit(seconds: Date().timeIntervalSince(committing))
             }
             queue.append(contentsOf: state.followUps)
             state.followUps.removeAll()

@@ -73,15 +73,20 @@ final class WorkerPool {
     /// Tasks a worker holds at least while pages are quick: the one it works on and the next,
     /// so that it never waits for the coordinator's round trip between pages.
     static let prefetchDepth = 2
-    /// Seconds of work a worker holds while pages are quick: more than the coordinator's longest
-    /// usual pause, the commit of `Runner.settleCount` born-digital pages (≈ 0.1 s). With only
-    /// two tasks queued, both workers fell idle within ≈ 8 ms of a commit's start and waited
-    /// for its end: 200 born-digital pages took 1.12 s (median of 9) against 0.92 s with 32
-    /// queued (bench/RESULTS.md, "prefetch").
+    /// Seconds of work a worker holds while pages are quick, at least: more than the
+    /// coordinator's usual pause between two reads of its workers (≈ 0.1 s). With only two
+    /// tasks queued, both workers fell idle within ≈ 8 ms of a commit's start and waited for its
+    /// end: 200 born-digital pages took 1.12 s (median of 9) against 0.92 s with 32 queued
+    /// (bench/RESULTS.md, "prefetch").
     static let prefetchSeconds = 0.2
+    /// How many of the coordinator's recent commits a worker's tasks outlast: the coordinator
+    /// sends no task while it commits, and a commit of `Runner.settleCount` born-digital pages
+    /// took up to 0.25 s on a slow machine, longer than `prefetchSeconds`; one worker then
+    /// stood idle through most of it (bench/RESULTS.md, round31).
+    static let prefetchCommits = 1.5
     /// The most tasks a worker holds: a bound on the work that waits behind a page that turns
     /// out long, and on what a crash sends back in line.
-    static let prefetchMax = 32
+    static let prefetchMax = 64
     /// Pages that take longer than this (a moving average) go one at a time: the round trip to
     /// the coordinator is then a negligible share of a page, and a page queued behind a long
     /// one could not move to a worker that falls idle (measured: 12 OCR pages on 2 workers
@@ -89,13 +94,18 @@ final class WorkerPool {
     static let prefetchBelowSeconds = 0.25
     /// Moving average of the seconds a page task took, nil before the first finished.
     private(set) var recentPageSeconds: Double?
+    /// The longest recent commit, in seconds: each commit's time, or the last value fading by a
+    /// fifth a commit when that is longer (a long commit is remembered for a few more).
+    private(set) var recentCommitSeconds = 0.0
 
-    /// Tasks a worker may hold now: `prefetchSeconds` of quick pages (at least two, at most
-    /// `prefetchMax`), one slow page.
+    /// Tasks a worker may hold now: enough quick pages to outlast `prefetchSeconds` and
+    /// `prefetchCommits` of the longest recent commit (at least two, at most `prefetchMax`);
+    /// one slow page.
     var depth: Int {
         guard let recent = recentPageSeconds else { return Self.prefetchDepth }
         guard recent < Self.prefetchBelowSeconds else { return 1 }
-        let covering = (Self.prefetchSeconds / max(recent, 0.001)).rounded(.up)
+        let seconds = max(Self.prefetchSeconds, Self.prefetchCommits * recentCommitSeconds)
+        let covering = (seconds / max(recent, 0.001)).rounded(.up)
         return min(Self.prefetchMax, max(Self.prefetchDepth, Int(covering)))
     }
 
@@ -107,6 +117,11 @@ final class WorkerPool {
         let reported = task.outcome?.stageMS.values.reduce(0, +) ?? 0
         let seconds = reported > 0 ? Double(reported) / 1000 : Date().timeIntervalSince(task.started)
         recentPageSeconds = recentPageSeconds.map { 0.7 * $0 + 0.3 * seconds } ?? seconds
+    }
+
+    /// Records how long the coordinator took to commit recorded pages (no task was sent meanwhile).
+    func noteCommit(seconds: Double) {
+        recentCommitSeconds = max(seconds, 0.8 * recentCommitSeconds)
     }
 
     let size: Int
