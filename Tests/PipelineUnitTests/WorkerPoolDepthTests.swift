@@ -4,8 +4,9 @@ import XCTest
 
 /// How many tasks the coordinator sends a worker at once: while pages are quick, enough for
 /// `prefetchSeconds` of work and for the coordinator's longest recent commit (a worker never
-/// waits for the coordinator, not even through a commit), at least two and at most `prefetchMax`; one when pages are slow (the last pages of a
-/// run go to whichever worker falls idle instead of waiting behind a long page).
+/// waits for the coordinator, not even through a commit), at least two and at most
+/// `prefetchMax`; one when pages are slow (the last pages of a run go to whichever worker falls
+/// idle instead of waiting behind a long page).
 final class WorkerPoolDepthTests: XCTestCase {
     private func pool() -> WorkerPool {
         WorkerPool(size: 2, launch: WorkerPool.processes(executable: "/nonexistent", memoryMiB: 0),

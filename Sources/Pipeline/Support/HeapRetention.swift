@@ -12,9 +12,9 @@ import CSystem
 /// born-digital worker's samples in `perf` went to page faults, `brk` and `munmap`.
 ///
 /// Measured in bench/RESULTS.md (round31): born-digital runs ≈ 0.95× wall, peak RSS unchanged.
-/// A worker keeps at most `keptFree` of freed memory;
-/// a block of `mappedFrom` or more (a 35-MP photo's pixels) is still mapped on its own and
-/// handed back as soon as it is freed, so the worker memory cap (RLIMIT_AS) sees what it did.
+/// A worker keeps at most `keptFree` of freed memory; a block of `mappedFrom` or more (a 35-MP
+/// photo's pixels) is still mapped on its own and handed back as soon as it is freed, so the
+/// worker memory cap (RLIMIT_AS) sees what it did.
 public enum HeapRetention {
     /// Blocks this size and larger are mapped on their own, and unmapped when freed (32 MiB:
     /// the highest glibc's own threshold ever rises to on 64-bit).
