@@ -5,6 +5,8 @@ extension Runner {
     /// Hands `items` to the workers and handles what they report until all are done or the run
     /// is interrupted. This loop is the only place results are written.
     func dispatch(_ items: [WorkItem], pool: WorkerPool, store: Store, state: inout RunState) throws {
+        // Pages written ahead of a commit that an error ends are not committed (``PageBatch``).
+        defer { store.discardBatch() }
         var queue = items[...]
         var nextTaskID = 1
         let settings = StageSettings(spec: spec)
@@ -161,9 +163,11 @@ extension Runner {
                                                   + "(a damaged or empty page tree); nothing was read"),
                                   slot: slot, pool: pool, store: store, state: &state)
             }
+            try settle(store: store, state: &state)   // one-statement writes: never inside a page batch
             try store.setPageCount(documentID: document.id, count: count)
         case .documentFailed(_, let text):
             guard case .count(let document)? = slot.task?.item else { return }
+            try settle(store: store, state: &state)
             try store.failDocument(documentID: document.id, message: text)
             state.counts.documentsFailed += 1
             try store.updateRun(state.runID, counts: state.counts)
@@ -191,6 +195,7 @@ extension Runner {
         switch task.item {
         case .count(let document):
             let text = "\(document.path): \(reason)"
+            try settle(store: store, state: &state)
             try store.failDocument(documentID: document.id, message: text)
             state.counts.documentsFailed += 1
             try store.updateRun(state.runID, counts: state.counts)
@@ -266,7 +271,7 @@ extension Runner {
         // Pages first; then the document-pass tasks (each document's pass began after all its pages were committed).
         let outcomes = recorded.filter { $0.page.repeatedMargins == nil }
         if !outcomes.isEmpty {
-            let statuses = try store.commit(outcomes, fingerprints: { fingerprints(for: $0.page.path) }, runID: state.runID)
+            let statuses = try store.commitBatch(outcomes, fingerprints: { fingerprints(for: $0.page.path) }, runID: state.runID)
             for (outcome, status) in zip(outcomes, statuses) { try settled(outcome, status: status, store: store, state: &state) }
         }
         let passes = recorded.filter { $0.page.repeatedMargins != nil }
@@ -291,6 +296,10 @@ extension Runner {
         recorded.recordedAt = Date()
         state.unsettled.append(recorded)
         if state.unsettledSince == nil { state.unsettledSince = recorded.recordedAt }
+        // Its rows now, uncommitted (``PageBatch``): `settle` commits them with the others.
+        if page.repeatedMargins == nil {
+            store.addToBatch(recorded, fingerprints: fingerprints(for: page.path), runID: state.runID)
+        }
     }
 
     /// What follows a page's commit: its document's count of pages left (and the document pass

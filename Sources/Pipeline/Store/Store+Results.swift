@@ -91,7 +91,7 @@ extension Store {
 
     /// One page's rows, inside `transaction`; `refreshDocument`: its document's status too.
     /// Its full-text rows are the caller's, when `textChanged` (``refreshPageTexts(_:)``).
-    private func commit(_ outcome: PageOutcome, fingerprints: [Stage: String], runID: Int64,
+    func commit(_ outcome: PageOutcome, fingerprints: [Stage: String], runID: Int64,
                         in transaction: WriteTransaction, refreshDocument: Bool = true) throws -> (status: PageStatus, textChanged: Bool) {
         let pageID = outcome.page.pageID
         try transaction.requirePage(pageID)

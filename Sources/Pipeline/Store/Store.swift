@@ -14,6 +14,8 @@ public final class Store {
     /// were summed at: one document's (a run sends a document's pages together), so that a run
     /// over a million documents keeps no memo per document.
     var documentDateOrderMemo: (documentID: Int64, changes: Int64, dayFirst: Int, monthFirst: Int)?
+    /// Pages written ahead of their commit (Store+PageBatch.swift).
+    var pageBatch: PageBatch?
     /// A run's writer copies its commits into the database file as it goes (``configureForRun()``).
     var checkpointer: WALCheckpointer?
 

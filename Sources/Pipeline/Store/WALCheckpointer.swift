@@ -20,6 +20,7 @@ final class WALCheckpointer: @unchecked Sendable {
     private var connection: Database?
     private let condition = NSCondition()
     private var commitsPending = false
+    private var copying = false
     private var stopping = false
     private var failed: (any Error)?
     private let finished = DispatchSemaphore(value: 0)
@@ -40,6 +41,15 @@ final class WALCheckpointer: @unchecked Sendable {
         commitsPending = true
         condition.signal()
         condition.unlock()
+    }
+
+    /// Whether a copy is asked for or under way. The writer's next transaction waits for it
+    /// when it can (``PageBatch``): a transaction begun before the copy has caught up keeps the
+    /// log from starting over at its commit.
+    var isCopying: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return commitsPending || copying
     }
 
     /// The error a checkpoint failed with (the disk full, the file over its size limit, an I/O
@@ -70,8 +80,14 @@ final class WALCheckpointer: @unchecked Sendable {
             while !commitsPending && !stopping { condition.wait() }
             let stop = stopping
             commitsPending = false
+            copying = !stop
             condition.unlock()
             if stop { break }
+            defer {
+                condition.lock()
+                copying = false
+                condition.unlock()
+            }
             do {
                 try connection?.execute(script: "PRAGMA wal_checkpoint(PASSIVE)")
             } catch let error as SQLiteError where error.isBusy {

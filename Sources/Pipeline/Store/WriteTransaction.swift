@@ -9,12 +9,15 @@ import SQLite
 struct WriteTransaction {
     /// The store, for its readers and its own write helpers (called inside this transaction).
     let store: Store
+    /// Whether SQLite checks this transaction's rows against their foreign keys.
+    let foreignKeys: ForeignKeyChecks
     fileprivate let state: State
 
     fileprivate final class State { var isOpen = true }
 
-    fileprivate init(store: Store) {
+    fileprivate init(store: Store, foreignKeys: ForeignKeyChecks) {
         self.store = store
+        self.foreignKeys = foreignKeys
         self.state = State()
     }
 
@@ -94,18 +97,55 @@ extension Store {
     /// commits on its own (a run's row, a document's status). A write inside a write is refused
     /// (the outer one's transaction is the one to use).
     func write<R>(foreignKeys: ForeignKeyChecks = .enforced, _ body: (WriteTransaction) throws -> R) throws -> R {
+        let transaction = try beginWrite(foreignKeys: foreignKeys)
+        let result: R
+        do {
+            result = try body(transaction)
+        } catch {
+            try? endWrite(transaction, commit: false)
+            throw error
+        }
+        try endWrite(transaction, commit: true)
+        return result
+    }
+
+    /// Opens the write transaction that ``write(foreignKeys:_:)`` runs its body in, for a caller
+    /// that keeps it open across calls (``PageBatch``): it is the store's only one until
+    /// ``endWrite(_:commit:)`` ends it.
+    func beginWrite(foreignKeys: ForeignKeyChecks) throws -> WriteTransaction {
         guard !isWriting else { throw StoreUsageError.nestedWrite }
         if let failure = checkpointer?.failure { throw failure }
-        isWriting = true
-        defer { isWriting = false }
-        let transaction = WriteTransaction(store: self)
-        defer { transaction.state.isOpen = false }
         // The pragma is a no-op inside a transaction: it is set around it, and set back however it ends.
-        guard foreignKeys == .trusted else { return try db.transaction(.immediate) { try body(transaction) } }
-        try db.execute(script: "PRAGMA foreign_keys = OFF")
-        let result = Result { try db.transaction(.immediate) { try body(transaction) } }
-        try db.execute(script: "PRAGMA foreign_keys = ON")
-        return try result.get()
+        if foreignKeys == .trusted { try db.execute(script: "PRAGMA foreign_keys = OFF") }
+        do {
+            try db.execute(script: "BEGIN IMMEDIATE")
+        } catch {
+            if foreignKeys == .trusted { try? db.execute(script: "PRAGMA foreign_keys = ON") }
+            throw error
+        }
+        isWriting = true
+        return WriteTransaction(store: self, foreignKeys: foreignKeys)
+    }
+
+    /// Commits (`commit`) or rolls back `transaction`; a failed commit is rolled back and its
+    /// error thrown. Ending a transaction that has ended does nothing.
+    func endWrite(_ transaction: WriteTransaction, commit: Bool) throws {
+        guard transaction.state.isOpen else { return }
+        transaction.state.isOpen = false
+        isWriting = false
+        var failure: Error?
+        if commit {
+            do { try db.execute(script: "COMMIT") } catch {
+                failure = error
+                try? db.execute(script: "ROLLBACK")
+            }
+        } else {
+            try? db.execute(script: "ROLLBACK")
+        }
+        if transaction.foreignKeys == .trusted {
+            do { try db.execute(script: "PRAGMA foreign_keys = ON") } catch { failure = failure ?? error }
+        }
+        if let failure { throw failure }
     }
 
     /// Writes several items in one transaction (`each`, then `after` once for them all); when

@@ -202,11 +202,11 @@ final class DetectPageStage: PageStage {
 
 extension Store {
     /// The day/month evidence summed over a document's pages (`detected_date_order`). Summed
-    /// once until this connection, the run's only writer, next changes a row
-    /// (``SQLite/Database/totalChanges``): between two commits the coordinator asks it for every
+    /// once until this connection, the run's only writer, next commits a change
+    /// (``Store/committedChanges``): between two commits the coordinator asks it for every
     /// page it sends out.
     func documentDateOrder(documentID: Int64) throws -> DateOrderHint {
-        let changes = db.totalChanges
+        let changes = committedChanges
         if let memo = documentDateOrderMemo, memo.documentID == documentID, memo.changes == changes {
             return DateOrderHint(dayFirst: memo.dayFirst, monthFirst: memo.monthFirst)
         }
