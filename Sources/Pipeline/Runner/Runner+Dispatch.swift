@@ -245,10 +245,15 @@ extension Runner {
     }
 
     /// At most this many recorded pages wait for their commit, and none longer than
-    /// `settleDelay` seconds: pages finishing within a tenth of a second of each other (small
-    /// born-digital pages, ≈ 100 a second) share one transaction; slower ones commit alone.
-    static let settleCount = 64
-    static let settleDelay = 0.1
+    /// `settleDelay` seconds: pages finishing within a quarter of a second of each other (small
+    /// born-digital pages, 100 – 300 a second) share one transaction; slower ones commit alone.
+    /// Their rows are written as they come (``PageBatch``): a commit writes only the batch's
+    /// full-text rows and the documents' status, and each costs the same whatever its size
+    /// (the foreign-key switch around it makes SQLite prepare its statements again). 64 pages and
+    /// 0.1 s before the rows were written ahead; 128 and 0.25 s since: 0.973× the wall time of
+    /// 200 born-digital pages, 0.991× of 2,000 (bench/RESULTS.md, "round32").
+    static let settleCount = 128
+    static let settleDelay = 0.25
 
     /// Whether the recorded pages are committed now. They are committed together: when
     /// `settleCount` wait, when the first has waited `settleDelay`, when no task is running (the
