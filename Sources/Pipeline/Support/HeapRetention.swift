@@ -12,12 +12,14 @@ import CSystem
 /// born-digital worker's samples in `perf` went to page faults, `brk` and `munmap`.
 ///
 /// Measured in bench/RESULTS.md (round31): born-digital runs ≈ 0.95× wall, peak RSS unchanged.
-/// A worker keeps at most `keptFree` of freed memory; a block of `mappedFrom` or more (a 35-MP
-/// photo's pixels) is still mapped on its own and handed back as soon as it is freed, so the
-/// worker memory cap (RLIMIT_AS) sees what it did.
+/// A worker keeps at most `keptFree` of freed memory at the top of its heap; a block of
+/// `mappedFrom` or more (a 35-MP photo's pixels) that the heap's free memory cannot hold is
+/// still mapped on its own and handed back as soon as it is freed, so the worker memory cap
+/// (RLIMIT_AS) sees what it did, and at most `keptFree` more.
 public enum HeapRetention {
-    /// Blocks this size and larger are mapped on their own, and unmapped when freed (32 MiB:
-    /// the highest glibc's own threshold ever rises to on 64-bit).
+    /// Blocks this size and larger are mapped on their own, and unmapped when freed, unless
+    /// the heap's free memory holds them (32 MiB: the highest glibc's own threshold ever rises
+    /// to on 64-bit).
     public static let mappedFrom = 32 << 20
     /// Free memory at the top of the heap is handed back only past this much.
     public static let keptFree = 64 << 20
