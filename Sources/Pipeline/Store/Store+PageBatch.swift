@@ -85,9 +85,7 @@ extension Store {
             writeWaiting(batch)
             if !batch.rolledBack, let transaction = batch.transaction, batch.pageIDs == outcomes.map(\.page.pageID) {
                 do {
-                    // As `commit(_:fingerprints:runID:)` ends its transaction.
-                    try refreshPageTexts(batch.reindex)
-                    for document in batch.documents { try refreshDocumentStatus(documentID: document) }
+                    try endPages(reindex: batch.reindex, documents: batch.documents)
                     try endWrite(transaction, commit: true)
                     return batch.statuses
                 } catch {

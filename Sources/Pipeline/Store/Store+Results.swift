@@ -79,20 +79,24 @@ extension Store {
                                  },
                                  alone: { try commit($0, fingerprints: fingerprints($0), runID: runID) },
                                  after: {
-                                     // The batch's text at the end of its transaction (see `refreshPageTexts`).
-                                     try refreshPageTexts(reindex)
-                                     // Each document's status once, from all its pages (the same as after each page).
-                                     var documents = Set<Int64>()
-                                     for o in outcomes where documents.insert(o.page.documentID).inserted {
-                                         try refreshDocumentStatus(documentID: o.page.documentID)
-                                     }
+                                     var documents: [Int64] = []
+                                     for o in outcomes where !documents.contains(o.page.documentID) { documents.append(o.page.documentID) }
+                                     try endPages(reindex: reindex, documents: documents)
                                  })
+    }
+
+    /// What a transaction of several pages writes at its end: their text (see
+    /// `refreshPageTexts`), and each document's status once, from all its pages (the same as
+    /// after each page).
+    func endPages(reindex: [Int64], documents: [Int64]) throws {
+        try refreshPageTexts(reindex)
+        for document in documents { try refreshDocumentStatus(documentID: document) }
     }
 
     /// One page's rows, inside `transaction`; `refreshDocument`: its document's status too.
     /// Its full-text rows are the caller's, when `textChanged` (``refreshPageTexts(_:)``).
     func commit(_ outcome: PageOutcome, fingerprints: [Stage: String], runID: Int64,
-                        in transaction: WriteTransaction, refreshDocument: Bool = true) throws -> (status: PageStatus, textChanged: Bool) {
+                in transaction: WriteTransaction, refreshDocument: Bool = true) throws -> (status: PageStatus, textChanged: Bool) {
         let pageID = outcome.page.pageID
         try transaction.requirePage(pageID)
         var textChanged = false, owesPass = false
