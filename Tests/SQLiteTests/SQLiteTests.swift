@@ -59,6 +59,62 @@ final class SQLiteTests: XCTestCase {
         XCTAssertThrowsError(try m.migrate(db))
     }
 
+    /// A new database gets the baseline in place of the migrations it covers (recorded as
+    /// applied), then the later ones; a database with a migration applied or a table of its own
+    /// is migrated step by step.
+    func testANewDatabaseGetsTheBaselineAndTheMigrationsAfterIt() throws {
+        var m = Migrator()
+        m.register(1, "one", sql: "CREATE TABLE a(x)")
+        m.register(2, "two", sql: "ALTER TABLE a ADD COLUMN y")
+        m.register(3, "three", sql: "CREATE INDEX a_y ON a(y)")
+        // Not the migrations' own statements: had migration 1 run after it, "table a already exists".
+        m.baseline = Migrator.Baseline(through: 2, sql: "CREATE TABLE a(x, y, z)")
+        func columns(_ db: Database) throws -> [String] { try db.query("SELECT name FROM pragma_table_info('a')") { $0.string(0) } }
+
+        let new = try Database(path: dir.appendingPathComponent("new.sqlite").path)
+        XCTAssertEqual(try m.migrate(new), [1, 2, 3])
+        XCTAssertEqual(try columns(new), ["x", "y", "z"])
+        XCTAssertEqual(try new.query("SELECT id || ' ' || name FROM schema_migrations ORDER BY id") { $0.string(0) },
+                       ["1 one", "2 two", "3 three"])
+        XCTAssertEqual(try new.query("SELECT name FROM sqlite_master WHERE type = 'index'") { $0.string(0) }, ["a_y"])
+        XCTAssertEqual(try m.migrate(new), [])
+
+        let started = try Database(path: dir.appendingPathComponent("started.sqlite").path)
+        var first = Migrator()
+        first.register(1, "one", sql: "CREATE TABLE a(x)")
+        try first.migrate(started)
+        XCTAssertEqual(try m.migrate(started), [2, 3])
+        XCTAssertEqual(try columns(started), ["x", "y"])
+
+        let foreign = try Database(path: dir.appendingPathComponent("foreign.sqlite").path)
+        try foreign.execute(script: "CREATE TABLE mine(v)")
+        XCTAssertEqual(try m.migrate(foreign), [1, 2, 3])
+        XCTAssertEqual(try columns(foreign), ["x", "y"])
+    }
+
+    /// The baseline of a migrated database makes its schema again: tables (an FTS5 table by its
+    /// own statement, without its shadow tables), then indexes and views, each as it was written.
+    func testASchemaScriptMakesTheSameSchema() throws {
+        let source = try Database(path: dir.appendingPathComponent("source.sqlite").path)
+        try source.execute(script: """
+            CREATE TABLE a(x INTEGER PRIMARY KEY, y TEXT UNIQUE);   -- with an automatic index
+            CREATE INDEX a_y2 ON a(y) WHERE y IS NOT NULL;
+            ALTER TABLE a ADD COLUMN z REAL;
+            CREATE VIRTUAL TABLE f USING fts5(text);
+            CREATE VIEW v AS SELECT x FROM a;
+            CREATE TRIGGER t AFTER INSERT ON a BEGIN INSERT INTO f(rowid, text) VALUES (new.x, new.y); END;
+            """)
+        let script = try Migrator.schemaScript(of: source)
+        XCTAssertFalse(script.contains("f_data"), script)
+        let copy = try Database(path: dir.appendingPathComponent("copy.sqlite").path)
+        try copy.execute(script: script)
+        func schema(_ db: Database) throws -> [String] {
+            try db.query("SELECT type || ' ' || name || ' ' || coalesce(sql, '') FROM sqlite_master ORDER BY type, name") { $0.string(0) }
+        }
+        XCTAssertEqual(try schema(copy), try schema(source))
+        XCTAssertGreaterThan(try schema(source).count, 8)
+    }
+
     /// Pending migrations apply in one transaction: when one fails, none of them is kept or
     /// recorded (before, those ahead of it were, each committed on its own).
     func testPendingMigrationsApplyTogetherOrNotAtAll() throws {

@@ -28,6 +28,7 @@ enum Schema {
         for migration in more.sorted(by: { $0.id < $1.id }) {
             m.register(migration.id, migration.name, sql: migration.sql)
         }
+        m.baseline = baseline
         return m
     }
 
