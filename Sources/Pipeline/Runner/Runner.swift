@@ -118,6 +118,10 @@ public final class Runner {
             }
             try dispatch(pages.map { .page($0) } + passes, pool: pool, store: store, state: &state)
         }
+        // No work is left for the workers. Ended now, their exit (tens of ms of the kernel's
+        // time for two workers) overlaps the run's last writes and the database's closing
+        // checkpoint and sync instead of following them.
+        pool.killIdle()
         let status: RunStatus = state.interrupted ? .interrupted : .completed
         // `ocr.languages: auto`: a language found without its model, once per run.
         for message in try store.missingLanguageModels(runID: runID) {

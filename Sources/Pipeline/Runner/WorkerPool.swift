@@ -47,6 +47,8 @@ final class WorkerPool {
         /// The run's stage settings were sent (once, before the first task).
         var hasSettings = false
         var tasks: [ActiveTask] = []
+        /// Sent SIGKILL by ``killIdle()``: not signalled again (its pid may be reaped and reused).
+        var killed = false
         init(process: any WorkerHandle) { self.process = process }
 
         /// The task the worker is working on.
@@ -205,7 +207,17 @@ final class WorkerPool {
     }
     var activeCount: Int { slots.values.filter { !$0.tasks.isEmpty }.count }
 
-    func killAll() { slots.values.forEach { $0.process.kill() } }
+    func killAll() { slots.values.filter { !$0.killed }.forEach { $0.process.kill() } }
+
+    /// Kills the workers that hold no task, without waiting for them (``shutdown()`` collects
+    /// them): when a run has no more work for them, the kernel frees their memory while the
+    /// coordinator finishes the run, not after.
+    func killIdle() {
+        for slot in slots.values where slot.tasks.isEmpty && !slot.killed {
+            slot.process.kill()
+            slot.killed = true
+        }
+    }
 
     /// Ends every worker. One without a task holds nothing and is killed at once: the workers
     /// start with the run (``Runner/run()``), and one still loading quire's libraries when a run
@@ -213,7 +225,7 @@ final class WorkerPool {
     /// files took 0.13 s instead of 0.06). Closing stdin lets a busy one finish its task and exit;
     /// stragglers are killed.
     func shutdown() {
-        for slot in slots.values {
+        for slot in slots.values where !slot.killed {
             if slot.tasks.isEmpty { slot.process.kill() } else { slot.process.closeInput() }
         }
         let deadline = Date(timeIntervalSinceNow: 2)
