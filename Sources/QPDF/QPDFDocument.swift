@@ -5,7 +5,14 @@ import Foundation
 /// Owns the `qpdf_data`, released with `qpdf_cleanup` in `deinit`; object handles (`Object`) are
 /// numbers that live as long as the document. Not Sendable.
 public final class QPDFDocument {
-    private var data: qpdf_data?
+    /// qpdf_init: "returns a qpdf_data … must be freed by calling qpdf_cleanup" (``deinit``).
+    /// Errors are read with `qpdf_get_error`, not printed; warnings are not kept.
+    private var data: qpdf_data? = {
+        let data = qpdf_init()
+        qpdf_silence_errors(data)
+        qpdf_set_suppress_warnings(data, QPDF_TRUE)
+        return data
+    }()
 
     /// A qpdf object handle, valid while its document lives.
     public struct Object: Equatable {
@@ -21,10 +28,6 @@ public final class QPDFDocument {
 
     /// An empty PDF to add pages to.
     public init() throws {
-        // qpdf_init: "returns a qpdf_data … must be freed by calling qpdf_cleanup".
-        data = qpdf_init()
-        qpdf_silence_errors(data)
-        qpdf_set_suppress_warnings(data, QPDF_TRUE)
         try check(qpdf_empty_pdf(data), "create an empty PDF")
     }
 
@@ -37,13 +40,8 @@ public final class QPDFDocument {
     /// of the file, not one that changes under it. A larger file, or one this cannot read, is
     /// read by qpdf itself (whose error then says why).
     public init(path: String, password: String? = nil, inMemoryLimit: Int = QPDFDocument.inMemoryLimit) throws {
-        data = qpdf_init()
-        qpdf_silence_errors(data)
-        qpdf_set_suppress_warnings(data, QPDF_TRUE)
         if let contents = FileContents(path: path, limit: inMemoryLimit) {
-            memory = contents.bytes
-            try check(qpdf_read_memory(data, path, contents.bytes.baseAddress, UInt64(contents.bytes.count), password),
-                      "read \(path)")
+            try parse(owning: contents.bytes, count: contents.bytes.count, name: path, password: password)
         } else {
             try check(qpdf_read(data, path, password), "read \(path)")
         }
@@ -54,17 +52,19 @@ public final class QPDFDocument {
     /// 2,000-page text PDF is 4.5 MB; the memory lives as long as the document).
     public static let inMemoryLimit = 64 << 20
 
-    /// Reads a PDF held in memory; `name` names it in messages. qpdf_read_memory: "the memory
-    /// … must remain valid until qpdf_cleanup": the document owns a copy, freed after cleanup.
+    /// Reads a PDF held in memory (a copy the document owns); `name` names it in messages.
     public init(bytes: [UInt8], name: String) throws {
-        data = qpdf_init()
-        qpdf_silence_errors(data)
-        qpdf_set_suppress_warnings(data, QPDF_TRUE)
         let copy = UnsafeMutableBufferPointer<CChar>.allocate(capacity: max(1, bytes.count))
         if !bytes.isEmpty { _ = bytes.withUnsafeBufferPointer { memcpy(copy.baseAddress!, $0.baseAddress!, bytes.count) } }
-        memory = copy
-        try check(qpdf_read_memory(data, name, copy.baseAddress, UInt64(bytes.count), nil), "read \(name)")
+        try parse(owning: copy, count: bytes.count, name: name, password: nil)
         listPages()
+    }
+
+    /// Has qpdf parse the first `count` bytes of `buffer`, which the document owns from here on
+    /// (qpdf_read_memory: "the memory … must remain valid until qpdf_cleanup"; freed after it).
+    private func parse(owning buffer: UnsafeMutableBufferPointer<CChar>, count: Int, name: String, password: String?) throws {
+        memory = buffer
+        try check(qpdf_read_memory(data, name, buffer.baseAddress, UInt64(count), password), "read \(name)")
     }
 
     /// Lists the pages once, as the document is read. qpdf keeps its list of pages from the first

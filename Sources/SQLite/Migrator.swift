@@ -53,8 +53,11 @@ public struct Migrator {
         }
         let pending = migrations.filter { !applied.contains($0.id) }
         guard !pending.isEmpty else { return [] }
-        let empty = try db.queryOne("SELECT count(*) FROM sqlite_master WHERE name <> 'schema_migrations'") { $0.int(0) } == 0
-        let base = applied.isEmpty && empty ? baseline : nil
+        // A baseline only for a database with nothing in it yet.
+        let base = try baseline.flatMap { baseline in
+            try applied.isEmpty && db.queryOne("SELECT count(*) FROM sqlite_master WHERE name <> 'schema_migrations'") { $0.int(0) } == 0
+                ? baseline : nil
+        }
         try db.transaction {
             if let base { try db.execute(script: base.sql) }
             for m in pending {
