@@ -22,6 +22,33 @@ final class ProgressJSONTests: XCTestCase {
         XCTAssertTrue(text.hasPrefix("{\"d\":"), "keys sorted: \(text)")
     }
 
+    /// The events are written by `JSONText`: the bytes `JSONEncoder` (sorted keys, slashes as
+    /// they are) writes for the same fields, on the event names quire writes and random values.
+    func testEventsAreWrittenAsJSONEncoderWritesThem() throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        var g = SeededRandom(seed: 35)
+        let characters: [Character] = (0..<0x20).map { Character(Unicode.Scalar(UInt8($0))) }
+            + ["\"", "\\", "/", "é", "😀", "a", " "]
+        let keys = ["event", "path", "page", "done", "total", "failed", "pages_per_minute", "stage", "error", "seconds",
+                    "exit_code", "status", "message", "a", "b_c", "Z"]
+        for _ in 0..<300 {
+            var fields: [String: JSONValue] = [:]
+            for key in keys.shuffled(using: &g).prefix(Int.random(in: 0...keys.count, using: &g)) {
+                switch Int.random(in: 0..<6, using: &g) {
+                case 0: fields[key] = .string(String((0..<Int.random(in: 0...8, using: &g)).map { _ in characters.randomElement(using: &g)! }))
+                case 1: fields[key] = .int(Int.random(in: Int.min...Int.max, using: &g))
+                case 2: fields[key] = .double((Double.random(in: -1e6...1e6, using: &g) * 10).rounded() / 10)
+                case 3: fields[key] = .double([0.5, 1e15, 1e16, -2, 3e-7, .infinity, .nan].randomElement(using: &g)!)
+                case 4: fields[key] = .double(Double(Int.random(in: -1000...1000, using: &g)))
+                default: fields[key] = .null
+                }
+            }
+            let expected = JSONValue.escapingTerminalControls(String(decoding: try encoder.encode(fields), as: UTF8.self))
+            XCTAssertEqual(JSONValue.object(fields), expected)
+        }
+    }
+
     func testTerminalControlsAreEscapedAndStillParse() throws {
         let name = "invoice\u{202E}fdp.exe\u{9B}31m\u{7F}"
         let text = JSONValue.object(["path": .string(name)])

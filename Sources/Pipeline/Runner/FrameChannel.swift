@@ -23,8 +23,16 @@ final class FrameWriter {
 
     init(fd: Int32) { self.fd = fd }
 
+    /// The last frame's buffer, kept for the next (a page's outputs are tens of kilobytes: a
+    /// new buffer grew by doubling for each); one sender at a time, as each end has (the
+    /// coordinator's run loop, the worker's page loop). A buffer grown past
+    /// `retainedCapacity` by an odd page is let go after its frame.
+    private var frame: [UInt8] = []
+    private static let retainedCapacity = 1 << 22
+
     func send<T: Encodable>(_ value: T) throws {
-        var frame: [UInt8] = [0, 0, 0, 0]
+        frame.removeAll(keepingCapacity: true)
+        frame.append(contentsOf: [0, 0, 0, 0])
         try encoder.encode(value, appendingTo: &frame)
         let size = frame.count - Frame.headerSize
         guard size <= Frame.maximumSize else { throw TooLarge(size: size) }
@@ -40,6 +48,7 @@ final class FrameWriter {
                 offset += n
             }
         }
+        if frame.capacity > Self.retainedCapacity { frame = [] }
     }
 }
 

@@ -194,17 +194,25 @@ public enum JSONValue: ExpressibleByStringLiteral, Equatable, Sendable, Encodabl
         }
     }
 
-    private static let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return encoder
-    }()
-
-    /// One flat JSON object, keys sorted: `{"a":1,"b":"x"}`, written by `JSONEncoder`.
+    /// One flat JSON object, keys sorted: `{"a":1,"b":"x"}`, as `JSONEncoder` (`.sortedKeys`,
+    /// `.withoutEscapingSlashes`) writes `fields` through `encode(to:)` (`JSONText`, one event a
+    /// page; `ProgressJSONTests` hold the two equal).
     public static func object(_ fields: [String: JSONValue]) -> String {
-        // Encoding a dictionary of these values cannot fail (no non-finite number reaches it).
-        let json = (try? encoder.encode(fields)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
-        return escapingTerminalControls(json)
+        var json = JSONText(capacity: 64 * fields.count, escapingSlashes: false)
+        json.object { o in
+            for (key, value) in fields.sorted(by: { $0.key < $1.key }) {
+                switch value {
+                case .string(let s): o.field(key, s)
+                case .int(let i): o.field(key, i)
+                case .double(let d) where !d.isFinite: o.nullField(key)
+                case .double(let d) where d == d.rounded() && abs(d) < 1e15: o.field(key, Int(d))
+                // Finite: cannot throw.
+                case .double(let d): try? o.field(key, d)
+                case .null: o.nullField(key)
+                }
+            }
+        }
+        return escapingTerminalControls(json.string)
     }
 
     /// JSONEncoder escapes only U+0000–U+001F; C1 and bidi controls, which a terminal acts on,

@@ -78,12 +78,12 @@ struct TableShape {
     init(_ name: String, in db: Database, schema: String = "main") throws {
         self.name = name
         var columns: [String] = [], ownID = false
-        try db.query("PRAGMA \(schema).table_info(\"\(name)\")") { row -> Void in
+        _ = try db.query("PRAGMA \(schema).table_info(\"\(name)\")") { row -> Void in
             columns.append(row.string(1))
             if row.string(1) == "id", row.int(5) == 1, row.string(2).uppercased() == "INTEGER" { ownID = true }
         }
         var references: [String: String] = [:]
-        try db.query("PRAGMA \(schema).foreign_key_list(\"\(name)\")") { row -> Void in references[row.string(3)] = row.string(2) }
+        _ = try db.query("PRAGMA \(schema).foreign_key_list(\"\(name)\")") { row -> Void in references[row.string(3)] = row.string(2) }
         self.columns = columns; self.references = references; self.hasOwnID = ownID
     }
 

@@ -1,7 +1,6 @@
 import DataDetection
 import DocumentModel
 import Layout
-import Foundation
 
 extension LayoutStage {
     /// A page's structure as JSON for exports, shaped like Vision's document container:
@@ -19,14 +18,21 @@ extension LayoutStage {
     /// `detectedData` lists the data found in the page's text (docs/data-detection.md), each with
     /// `type`, `text`, `value`, `currency`/`carrier` when they apply, `confidence` and `boxes`
     /// (one per line spanned).
+    ///
+    /// Written by `JSONText`, byte for byte what `JSONEncoder` writes for `StructureJSON` (and,
+    /// like it, `{}` when a number is not finite).
     public static func structureJSON(_ blocks: [Block], barcodes: [Barcode] = [], detectedData: [DetectedData] = []) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
+        let structure = structure(blocks, barcodes: barcodes, detectedData: detectedData)
+        var json = JSONText(capacity: 256 + 2 * blocks.reduce(0) { $0 + $1.text.utf8.count + 96 })
+        guard (try? structure.write(to: &json)) != nil else { return "{}" }
+        return json.string
+    }
+
+    static func structure(_ blocks: [Block], barcodes: [Barcode], detectedData: [DetectedData]) -> StructureJSON {
         var structure = StructureJSON(blocks)
         structure.barcodes = readingOrder(barcodes).map(StructureJSON.BarcodeJSON.init)
         structure.detectedData = detectedData.map(StructureJSON.DetectedDataJSON.init)
-        let data = (try? encoder.encode(structure)) ?? Data("{}".utf8)
-        return String(decoding: data, as: UTF8.self)
+        return structure
     }
 
     /// Symbols in reading order: rows (a symbol starting above the middle of the row's first
