@@ -91,13 +91,18 @@ public struct PageText: Codable, Sendable, Hashable {
     public var plainText: String { lines.map(\.text).joined(separator: "\n") }
 
     public var words: [Word] { lines.flatMap(\.words) }
-    /// Mean word confidence (0...100); 0 for a page without words.
+    /// Mean word confidence (0...100); 0 for a page without words. (Summed word by word in
+    /// reading order, without gathering the page's words into an array first.)
     public var meanConfidence: Double {
-        let ws = words
-        return ws.isEmpty ? 0 : ws.map(\.confidence).reduce(0, +) / Double(ws.count)
+        var sum = 0.0, count = 0
+        for line in lines {
+            for word in line.words { sum += word.confidence }
+            count += line.words.count
+        }
+        return count == 0 ? 0 : sum / Double(count)
     }
     /// Number of words whose confidence is below `threshold`.
     public func lowConfidenceWordCount(below threshold: Double) -> Int {
-        words.filter { $0.confidence < threshold }.count
+        lines.reduce(0) { n, line in n + line.words.reduce(0) { $0 + ($1.confidence < threshold ? 1 : 0) } }
     }
 }
