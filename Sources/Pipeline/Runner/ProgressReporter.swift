@@ -181,14 +181,21 @@ public enum JSONValue: ExpressibleByStringLiteral, Equatable, Sendable, Encodabl
     case string(String), int(Int), double(Double), null
     public init(stringLiteral value: String) { self = .string(value) }
 
+    /// The value as written: whole numbers as integers (`"seconds":3`); JSON cannot hold
+    /// non-finite numbers: null.
+    var written: JSONValue {
+        switch self {
+        case .double(let d) where !d.isFinite: return .null
+        case .double(let d) where d == d.rounded() && abs(d) < 1e15: return .int(Int(d))
+        default: return self
+        }
+    }
+
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
-        switch self {
+        switch written {
         case .null: try container.encodeNil()
         case .int(let i): try container.encode(i)
-        // Whole numbers as integers (`"seconds":3`); JSON cannot hold non-finite numbers: null.
-        case .double(let d) where !d.isFinite: try container.encodeNil()
-        case .double(let d) where d == d.rounded() && abs(d) < 1e15: try container.encode(Int(d))
         case .double(let d): try container.encode(d)
         case .string(let s): try container.encode(s)
         }
@@ -201,12 +208,10 @@ public enum JSONValue: ExpressibleByStringLiteral, Equatable, Sendable, Encodabl
         var json = JSONText(capacity: 64 * fields.count, escapingSlashes: false)
         json.object { o in
             for (key, value) in fields.sorted(by: { $0.key < $1.key }) {
-                switch value {
+                switch value.written {
                 case .string(let s): o.field(key, s)
                 case .int(let i): o.field(key, i)
-                case .double(let d) where !d.isFinite: o.nullField(key)
-                case .double(let d) where d == d.rounded() && abs(d) < 1e15: o.field(key, Int(d))
-                // Finite: cannot throw.
+                // Finite (`written`): cannot throw.
                 case .double(let d): try? o.field(key, d)
                 case .null: o.nullField(key)
                 }

@@ -6,9 +6,10 @@
 /// (checked in debug builds). `escapingSlashes: false` writes `/` as itself, as
 /// `.withoutEscapingSlashes` does.
 ///
-/// For the values written per page (`LayoutStage.structureJSON`): `JSONEncoder` builds a tree of
-/// boxed values, sorts each object's keys and then writes it, which made a born-digital page's
-/// structure cost 4 % of a worker's CPU. `StructureJSONTests` hold the two writers' bytes equal.
+/// For the values written per page (`LayoutStage.structureJSON`, `JSONValue.object`'s progress
+/// events): `JSONEncoder` builds a tree of boxed values, sorts each object's keys and then
+/// writes it, which made a born-digital page's structure cost 4 % of a worker's CPU.
+/// `StructureJSONTests` and `ProgressJSONTests` hold the two writers' bytes equal.
 struct JSONText {
     struct NonFiniteNumber: Error { let value: Double }
 
@@ -34,7 +35,7 @@ struct JSONText {
             case 0x0D: escape("r")
             case 0x09: escape("t")
             case 0..<0x20:
-                bytes.append(contentsOf: Array("\\u00".utf8))
+                bytes.append(contentsOf: "\\u00".utf8)
                 bytes.append(Self.hex[Int(b >> 4)]); bytes.append(Self.hex[Int(b & 0xF)])
             default: bytes.append(b)
             }
