@@ -30,21 +30,9 @@ extension PageText {
 
     public func encode(to encoder: Encoder) throws {
         var writer = ByteWriter()
-        writer.bytes.reserveCapacity(encodedSizeEstimate)
         write(to: &writer)
         var container = encoder.singleValueContainer()
         try container.encode(Data(writer.bytes))
-    }
-
-    /// An estimate of the binary form's size (a word's numbers take about 20 bytes): a page's
-    /// buffer is made once, not grown by doubling through a page of words.
-    var encodedSizeEstimate: Int {
-        var size = 16 + regions.count * 32
-        for line in lines {
-            size += 40 + line.text.utf8.count
-            for word in line.words { size += 40 + word.text.utf8.count }
-        }
-        return size
     }
 
     private init(reading r: inout ByteReader) throws {
